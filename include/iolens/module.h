@@ -1,0 +1,176 @@
+/* Module ids and module descriptors: what the log library knows about each
+ * kind of record (name, version, counters, how to decode and print it). */
+#ifndef IOLENS_MODULE_H
+#define IOLENS_MODULE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "iolens/api.h"
+#include "iolens/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Maximum number of module slots in a log header (format 3.41). */
+#define IOLENS_MAX_MODS 64
+
+/* Every module id of the format, in id order: X(ENUM_SUFFIX, "log name").
+ * Ids are positions in this list and are fixed by the format. */
+#define IOLENS_MODULE_IDS(X) \
+    X(NULL, "NULL") \
+    X(POSIX, "POSIX") \
+    X(MPIIO, "MPI-IO") \
+    X(H5F, "H5F") \
+    X(H5D, "H5D") \
+    X(PNETCDF_FILE, "PNETCDF_FILE") \
+    X(PNETCDF_VAR, "PNETCDF_VAR") \
+    X(BGQ, "BG/Q") \
+    X(LUSTRE, "LUSTRE") \
+    X(STDIO, "STDIO") \
+    X(DXT_POSIX, "DXT_POSIX") \
+    X(DXT_MPIIO, "DXT_MPIIO") \
+    X(MDHIM, "MDHIM") \
+    X(APXC, "APXC") \
+    X(APMPI, "APMPI") \
+    X(HEATMAP, "HEATMAP") \
+    X(DFS, "DFS") \
+    X(DAOS, "DAOS")
+
+typedef enum iolens_module_id {
+#define IOLENS_X_ID(suffix, name) IOLENS_MOD_##suffix,
+    IOLENS_MODULE_IDS(IOLENS_X_ID)
+#undef IOLENS_X_ID
+    IOLENS_MOD_KNOWN_COUNT
+} iolens_module_id;
+
+/* How a counter's 8 bytes are to be read. */
+enum iolens_value_kind {
+    IOLENS_I64, /* signed integer; -1 means "not monitored" */
+    IOLENS_U64, /* unsigned integer (record ids) */
+    IOLENS_F64, /* double: seconds or timestamps */
+};
+
+/* How records of one file combine into one (shared-file reduction, totals). */
+enum iolens_merge {
+    IOLENS_MERGE_SUM,         /* add; a negative sum becomes -1 */
+    IOLENS_MERGE_LAST,        /* take the incoming value */
+    IOLENS_MERGE_MAX,         /* larger value */
+    IOLENS_MERGE_MIN_NONZERO, /* smaller positive value (start timestamps) */
+    IOLENS_MERGE_MAX_PAIRED,  /* larger value; carries its paired counter along */
+    IOLENS_MERGE_PAIRED,      /* set together with the counter it is paired with */
+    IOLENS_MERGE_TOP4,        /* head of a 4 values + 4 counts "most common" group */
+    IOLENS_MERGE_FASTEST,     /* fastest rank's time; carries rank and bytes */
+    IOLENS_MERGE_SLOWEST,     /* slowest rank's time; carries rank and bytes */
+    IOLENS_MERGE_ZERO,        /* not derivable from the inputs: reset to 0 */
+};
+
+/* One counter of a module: its name as printed, kind, merge rule, meaning. */
+struct iolens_counter {
+    const char *name;
+    unsigned char kind;  /* enum iolens_value_kind */
+    unsigned char merge; /* enum iolens_merge */
+    const char *desc;
+};
+
+/* Id and rank every record starts with; rank -1 marks a record shared by all ranks. */
+struct iolens_record_base {
+    uint64_t id;
+    int64_t rank;
+};
+
+/* One in-place edit applied to an old record layout, seen as 8-byte words,
+ * to move it one version closer to the newest layout. */
+struct iolens_edit {
+    unsigned short at;    /* word index where the edit applies */
+    short count;          /* > 0: insert that many words; < 0: delete -count words */
+    unsigned char fill;   /* for inserts: enum iolens_fill */
+};
+
+/* Values that up-conversion writes into counters an old version lacked. */
+enum iolens_fill { IOLENS_FILL_ZERO, IOLENS_FILL_MINUS_ONE, IOLENS_FILL_MINUS_ONE_F };
+
+/* How to read one old version of a fixed-size record: its size in 8-byte
+ * words, and the edits that turn it into the next version's layout. */
+struct iolens_layout {
+    uint32_t version;
+    unsigned short words;
+    unsigned short skip_word; /* if not 0: records whose word here is > 0 cannot
+                               * be converted and are skipped */
+    unsigned char nedits;
+    struct iolens_edit edits[6];
+};
+
+struct iolens_region;
+struct iolens_recbuf;
+struct iolens_print_ctx;
+
+/* Everything the library knows about one module. A module is one const
+ * descriptor plus one line in the module table (src/format/module_table.c). */
+struct iolens_module_desc {
+    iolens_module_id id;
+    const char *name;         /* as printed in logs and by the tools */
+    uint32_t version;         /* newest record version; what callers see */
+    size_t record_size;       /* bytes of a decoded fixed-size record; 0 if variable */
+    const char *summary;      /* one line: what the module records */
+    const char *legend_name;  /* as in "# description of <legend_name> counters:" */
+
+    /* Counter tables (may be empty) and where the arrays sit in a record. */
+    const struct iolens_counter *counters;
+    size_t ncounters;
+    size_t counters_offset;
+    const struct iolens_counter *fcounters;
+    size_t nfcounters;
+    size_t fcounters_offset;
+
+    /* Fixed-size modules: 8-byte words before the counters (id, rank and any
+     * extra ids), trailing raw bytes that are never byte-swapped (uuids),
+     * and the older layouts this library up-converts, oldest first. */
+    unsigned short head_words;
+    unsigned short tail_bytes;
+    const struct iolens_layout *layouts;
+    size_t nlayouts;
+
+    /* Variable-size modules: decode the next record of a region of version
+     * ver (byte-swapped if swap) into out. NULL for fixed-size modules, which the library decodes
+     * from the tables above.
+     * @return IOLENS_OK with a record, IOLENS_END at the region's end, or an error. */
+    iolens_status (*read)(struct iolens_region *rg, uint32_t ver, int swap,
+                          struct iolens_recbuf *out);
+
+    /* Encode a decoded record for writing, in host byte order, at the newest
+     * version. NULL for fixed-size modules (the record is written as is).
+     * @return IOLENS_OK and the encoding in out, or an error. */
+    iolens_status (*encode)(const void *rec, struct iolens_recbuf *out);
+
+    /* Print one decoded record the way darshan-parser prints it. NULL for
+     * modules whose records are printed generically from the counter tables. */
+    void (*print)(FILE *out, const void *rec, const struct iolens_print_ctx *ctx);
+};
+
+/* Where a printed record's name, mount point and file-system type come from. */
+struct iolens_print_ctx {
+    const char *name;     /* record name, or a placeholder when unknown */
+    const char *mnt_pt;
+    const char *fs_type;
+};
+
+/* Look up the descriptor of a module id.
+ * @return the descriptor, or NULL if id has no definition in this library. */
+IOLENS_API const struct iolens_module_desc *iolens_module(int id);
+
+/* Name of a module id as logs print it, also for ids without a descriptor.
+ * @return a static string, or NULL past the known ids. */
+IOLENS_API const char *iolens_module_name(int id);
+
+/* Print one record generically: one line per counter in darshan-parser's
+ * tab-separated form. Used for fixed-size modules and by custom printers. */
+IOLENS_API void iolens_print_counters(FILE *out, const struct iolens_module_desc *mod,
+                           const void *rec, const struct iolens_print_ctx *ctx);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
