@@ -107,12 +107,14 @@ enum iolens_posix_fcounter { IOLENS_POSIX_FCOUNTERS(IOLENS_X_ENUM) POSIX_F_NUM_I
 _Static_assert(POSIX_NUM_INDICES == 69, "POSIX counter count");
 _Static_assert(POSIX_F_NUM_INDICES == 17, "POSIX float counter count");
 
+/* A decoded POSIX record: the newest layout, in host byte order. */
 struct iolens_posix_record {
     struct iolens_record_base base;
     int64_t counters[POSIX_NUM_INDICES];
     double fcounters[POSIX_F_NUM_INDICES];
 };
 
+/* The POSIX module's descriptor (also reachable as iolens_module(IOLENS_MOD_POSIX)). */
 extern IOLENS_API const struct iolens_module_desc iolens_posix_module;
 
 #endif
