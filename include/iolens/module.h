@@ -14,6 +14,9 @@
 extern "C" {
 #endif
 
+/* Bytes of per-region state a variable-size module's read hook may keep. */
+#define IOL_READ_STATE_BYTES 64
+
 /* Maximum number of module slots in a log header (format 3.41). */
 #define IOLENS_MAX_MODS 64
 
@@ -65,6 +68,19 @@ enum iolens_merge {
     IOLENS_MERGE_FASTEST,     /* fastest rank's time; carries rank and bytes */
     IOLENS_MERGE_SLOWEST,     /* slowest rank's time; carries rank and bytes */
     IOLENS_MERGE_ZERO,        /* not derivable from the inputs: reset to 0 */
+    /* Rules of the BG/Q, HDF5, PnetCDF and MDHIM modules' aggregation. */
+    IOLENS_MERGE_FIRST,       /* keep the first record's value */
+    IOLENS_MERGE_UNSET,       /* the aggregation leaves it out: -1 */
+    IOLENS_MERGE_FLAG,        /* becomes 1 once any input is positive, else unchanged */
+    IOLENS_MERGE_TOP4_TUPLE,  /* head of 4 tuples of 11 words (size, 5 lengths, 5 strides)
+                               * then their 4 counts: TOP4 comparing whole tuples; an
+                               * incoming group whose first size is 0 is ignored */
+    IOLENS_MERGE_FASTEST_OWN, /* like FASTEST, but every input (shared or not, any file)
+                               * offers its own rank, bytes read+written and
+                               * read+write+meta time */
+    IOLENS_MERGE_SLOWEST_OWN, /* the same for the slowest input */
+    IOLENS_MERGE_VARIANCE_TIME,  /* population variance over inputs of read+write+meta time */
+    IOLENS_MERGE_VARIANCE_BYTES, /* population variance over inputs of bytes read+written */
 };
 
 /* One counter of a module: its name as printed, kind, merge rule, meaning. */
@@ -103,6 +119,34 @@ struct iolens_layout {
     struct iolens_edit edits[6];
 };
 
+/* Module-wide exceptions to the merge rules (bits of iolens_module_roles.flags). */
+enum iolens_role_flags {
+    /* The module has totals, file counts and performance figures (what
+     * darshan-parser's --total, --file and --perf print). */
+    IOLENS_ROLE_METRICS = 1 << 0,
+    /* Integer SUM keeps a negative result instead of making it -1 (Darshan's
+     * MPI-IO and STDIO aggregation). */
+    IOLENS_ROLE_SUM_UNCLAMPED = 1 << 1,
+    /* A TOP4 group is left alone when the incoming record's first value is 0
+     * (Darshan's MPI-IO aggregation). */
+    IOLENS_ROLE_TOP4_NEEDS_HEAD = 1 << 2,
+};
+
+/* Counters with a fixed meaning that the merge engine and the accumulator
+ * need. Each member is an index into the module's counters (c_) or
+ * fcounters (f_), or -1 when the module has no such counter. Every member
+ * must be set explicitly: 0 is a valid index. */
+struct iolens_module_roles {
+    int c_bytes_read, c_bytes_written;
+    int c_max_byte_read, c_max_byte_written;   /* -1: the module keeps no offsets */
+    int f_read_time, f_write_time, f_meta_time;
+    int f_max_read_time, c_max_read_time_size;   /* MAX_PAIRED and its companion */
+    int f_max_write_time, c_max_write_time_size;
+    int f_fastest_time, c_fastest_rank, c_fastest_rank_bytes; /* FASTEST and companions */
+    int f_slowest_time, c_slowest_rank, c_slowest_rank_bytes; /* SLOWEST and companions */
+    unsigned flags;                              /* enum iolens_role_flags */
+};
+
 struct iolens_region;
 struct iolens_recbuf;
 struct iolens_print_ctx;
@@ -133,11 +177,18 @@ struct iolens_module_desc {
     const struct iolens_layout *layouts;
     size_t nlayouts;
 
+    /* Fixed-size modules: adjust a record after the tables decoded it, for
+     * conversions the edits cannot express (a sum of two old counters, fields
+     * that are not plain 8-byte words). NULL when nothing is left to do. */
+    void (*fixup)(void *rec, uint32_t ver, int swap);
+
     /* Variable-size modules: decode the next record of a region of version
-     * ver (byte-swapped if swap) into out. NULL for fixed-size modules, which the library decodes
-     * from the tables above.
+     * ver (byte-swapped if swap) into out. state is IOL_READ_STATE_BYTES of
+     * zeroed memory private to the module, kept from the region's first record
+     * to its last (e.g. to hold later records to the first one's shape).
+     * NULL for fixed-size modules, which the library decodes from the tables.
      * @return IOLENS_OK with a record, IOLENS_END at the region's end, or an error. */
-    iolens_status (*read)(struct iolens_region *rg, uint32_t ver, int swap,
+    iolens_status (*read)(struct iolens_region *rg, uint32_t ver, int swap, void *state,
                           struct iolens_recbuf *out);
 
     /* Encode a decoded record for writing, in host byte order, at the newest
@@ -148,6 +199,16 @@ struct iolens_module_desc {
     /* Print one decoded record the way darshan-parser prints it. NULL for
      * modules whose records are printed generically from the counter tables. */
     void (*print)(FILE *out, const void *rec, const struct iolens_print_ctx *ctx);
+
+    /* Counters with a fixed role (bytes, times, slowest rank...), for merging
+     * records and for derived metrics. NULL if the module has none; such a
+     * module's counter tables must then use no MAX_PAIRED, FASTEST or SLOWEST rule. */
+    const struct iolens_module_roles *roles;
+
+    /* Variable-size modules: bytes of the decoded record rec. Such a record is
+     * one contiguous block without pointers, so copying that many bytes copies
+     * it. NULL for fixed-size modules, whose records are record_size bytes. */
+    size_t (*var_size)(const void *rec);
 };
 
 /* Where a printed record's name, mount point and file-system type come from. */
@@ -169,6 +230,17 @@ IOLENS_API const char *iolens_module_name(int id);
  * tab-separated form. Used for fixed-size modules and by custom printers. */
 IOLENS_API void iolens_print_counters(FILE *out, const struct iolens_module_desc *mod,
                            const void *rec, const struct iolens_print_ctx *ctx);
+
+/* Merge record src into dst, two records of the fixed-size module mod, by
+ * the merge column of its counter tables (the aggregation darshan-parser
+ * applies for --total). first is non-zero when src is the first record merged
+ * into a zeroed dst. The base id becomes 0 once ids differ, the rank -1 once
+ * ranks differ. Bytes outside the base, counters and fcounters are untouched.
+ * @return IOLENS_OK, or IOLENS_ERR_ARGUMENT (dst unchanged) if mod is not
+ *         fixed-size, its tables need roles it lacks, or they use a rule the
+ *         engine does not apply yet (TOP4_TUPLE, *_OWN, VARIANCE_*). */
+IOLENS_API iolens_status iolens_merge_record(const struct iolens_module_desc *mod, void *dst,
+                                             const void *src, int first);
 
 #ifdef __cplusplus
 }

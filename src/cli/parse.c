@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "iolens/accumulate.h"
 
 enum {
     SHOW_BASE = 1 << 0,
@@ -15,11 +16,12 @@ enum {
     SHOW_ALL = SHOW_BASE | SHOW_TOTAL | SHOW_PERF | SHOW_FILE | SHOW_INCOMPLETE,
 };
 
-/* Modules that have totals, file counts and performance figures. */
-static int has_derived(int id)
+enum { SHOW_DERIVED = SHOW_TOTAL | SHOW_PERF | SHOW_FILE };
+
+/* Does the module have totals, file counts and performance figures? */
+static int has_derived(const struct iolens_module_desc *mod)
 {
-    return id == IOLENS_MOD_POSIX || id == IOLENS_MOD_MPIIO || id == IOLENS_MOD_STDIO ||
-           id == IOLENS_MOD_DFS || id == IOLENS_MOD_DAOS;
+    return mod && mod->roles && (mod->roles->flags & IOLENS_ROLE_METRICS);
 }
 
 static void print_columns_legend(FILE *out)
@@ -33,7 +35,7 @@ static void print_columns_legend(FILE *out)
 }
 
 /* What each counter means, generated from the module's counter table. */
-static void print_module_legend(FILE *out, const struct iolens_module_desc *mod)
+static void print_counter_legend(FILE *out, const struct iolens_module_desc *mod)
 {
     fprintf(out, "\n# description of %s counters:\n", mod->legend_name);
     fprintf(out, "#   (%s)\n", mod->summary);
@@ -41,8 +43,115 @@ static void print_module_legend(FILE *out, const struct iolens_module_desc *mod)
         fprintf(out, "#   %s: %s\n", mod->counters[i].name, mod->counters[i].desc);
     for (size_t i = 0; i < mod->nfcounters; i++)
         fprintf(out, "#   %s: %s\n", mod->fcounters[i].name, mod->fcounters[i].desc);
+}
+
+/* The counter legend, then the column heading of record lines. */
+static void print_module_legend(FILE *out, const struct iolens_module_desc *mod)
+{
+    print_counter_legend(out, mod);
     fprintf(out, "\n#<module>\t<rank>\t<record id>\t<counter>\t<value>\t<file name>\t<mount pt>"
                  "\t<fs type>\n");
+}
+
+/* --total: the module's records merged into one, one "total_<COUNTER>: value"
+ * line per counter (integers signed, as darshan-parser prints them). */
+static void print_totals(FILE *out, const struct iolens_module_desc *mod, const void *total)
+{
+    const unsigned char *rec = total;
+    print_counter_legend(out, mod);
+    fputc('\n', out);
+    for (size_t i = 0; i < mod->ncounters; i++) {
+        int64_t v;
+        memcpy(&v, rec + mod->counters_offset + 8 * i, 8);
+        fprintf(out, "total_%s: %" PRId64 "\n", mod->counters[i].name, v);
+    }
+    for (size_t i = 0; i < mod->nfcounters; i++) {
+        double v;
+        memcpy(&v, rec + mod->fcounters_offset + 8 * i, 8);
+        fprintf(out, "total_%s: %f\n", mod->fcounters[i].name, v);
+    }
+}
+
+static void print_file_line(FILE *out, const char *kind, int64_t count, int64_t bytes,
+                            int64_t max_offset)
+{
+    fprintf(out, "# %s: %" PRId64 " %" PRId64 " %" PRId64 "\n", kind, count, bytes, max_offset);
+}
+
+/* Bytes moved to and from files of one kind, as one figure. */
+static int64_t kind_bytes(const struct iolens_file_counts *c)
+{
+    return (int64_t)((uint64_t)c->read_bytes + (uint64_t)c->written_bytes);
+}
+
+/* --file: how many files of each kind, the bytes they moved, their highest
+ * offset. "shared" joins fully and partly shared files (their highest
+ * offsets are added, as darshan-parser does). */
+static void print_file_counts(FILE *out, const struct iolens_metrics *m)
+{
+    static const struct { int kind; const char *name; } rows[] = {
+        {IOLENS_FILES_ALL, "total"},
+        {IOLENS_FILES_READ_ONLY, "read_only"},
+        {IOLENS_FILES_WRITE_ONLY, "write_only"},
+        {IOLENS_FILES_READ_WRITE, "read_write"},
+        {IOLENS_FILES_UNIQUE, "unique"},
+    };
+    const struct iolens_file_counts *sh = &m->files[IOLENS_FILES_SHARED];
+    const struct iolens_file_counts *part = &m->files[IOLENS_FILES_PART_SHARED];
+
+    fprintf(out, "\n# files by kind of access\n"
+                 "# ----------------------\n"
+                 "#   read_only, write_only, read_write: moved bytes only in, only out, or both\n"
+                 "#   unique: one rank's file; shared: files of several or all ranks\n"
+                 "#   columns: kind, files, bytes moved, highest offset of one file (-1: not kept)\n"
+                 "\n");
+    for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+        const struct iolens_file_counts *c = &m->files[rows[i].kind];
+        print_file_line(out, rows[i].name, c->count, kind_bytes(c), c->max_offset);
+    }
+    print_file_line(out, "shared", sh->count + part->count,
+                    (int64_t)((uint64_t)kind_bytes(sh) + (uint64_t)kind_bytes(part)),
+                    (int64_t)((uint64_t)sh->max_offset + (uint64_t)part->max_offset));
+}
+
+/* --perf: bytes moved, the slowest rank's time, and the rate they give. */
+static void print_perf(FILE *out, const struct iolens_metrics *m)
+{
+    fprintf(out, "\n# derived performance\n"
+                 "# -------------------\n"
+                 "# total_bytes: %" PRId64 "\n"
+                 "#\n"
+                 "# I/O timing for unique files (seconds):\n"
+                 "#   (files of one rank: the rank with the most I/O time on them)\n"
+                 "# unique files: slowest_rank_io_time: %f\n"
+                 "# unique files: slowest_rank_meta_only_time: %f\n"
+                 "# unique files: slowest_rank_rw_only_time: %f\n"
+                 "# unique files: slowest_rank: %" PRId64 "\n"
+                 "#\n"
+                 "# I/O timing for shared files (seconds):\n"
+                 "#   (summed over shared files: each one's slowest rank)\n"
+                 "# shared files: time_by_slowest: %f\n"
+                 "#\n"
+                 "# Aggregate performance, including both shared and unique files:\n"
+                 "#   (both times above added; the rate is total_bytes over that time)\n"
+                 "# agg_time_by_slowest: %f # seconds\n"
+                 "# agg_perf_by_slowest: %f # MiB/s\n",
+            m->total_bytes, m->unique_io_time, m->unique_meta_time, m->unique_rw_time,
+            m->unique_slowest_rank, m->shared_io_time, m->agg_time, m->agg_perf);
+}
+
+/* Totals, file counts and performance of an accumulated module, as asked. */
+static void print_derived(FILE *out, const struct iolens_module_desc *mod,
+                          const iolens_accumulator *acc, int mask, void *total)
+{
+    struct iolens_metrics m;
+    iolens_accumulator_emit(acc, &m, total);
+    if (mask & SHOW_TOTAL)
+        print_totals(out, mod, total);
+    if (mask & SHOW_FILE)
+        print_file_counts(out, &m);
+    if (mask & SHOW_PERF)
+        print_perf(out, &m);
 }
 
 static void print_partial_note(FILE *out, const char *mod)
@@ -58,31 +167,57 @@ static int print_module(iolens_log *log, int id, int mask, const char *path)
     const struct iolens_log_info *in = iolens_log_get_info(log);
     const struct iolens_module_desc *mod = iolens_module(id);
     const void *rec;
-    iolens_status st;
+    iolens_accumulator *acc = NULL;
+    void *total = NULL;
+    iolens_status st = IOLENS_OK;
+    int rc = 0;
 
     if (mask & SHOW_BASE)
         print_module_legend(stdout, mod);
+    if ((mask & SHOW_DERIVED) && has_derived(mod)) {
+        st = iolens_accumulator_create(mod, in->job.nprocs, &acc);
+        if (st == IOLENS_OK && !(total = malloc(mod->record_size)))
+            st = IOLENS_ERR_NOMEM;
+        if (st != IOLENS_OK) {
+            fflush(stdout);
+            cli_error(path, "%s totals: %s", mod->name, iolens_strerror(st));
+            rc = -1;
+            goto done;
+        }
+    }
     while ((st = iolens_log_next_record(log, id, &rec)) == IOLENS_OK) {
-        struct iolens_record_base b;
-        struct iolens_print_ctx ctx;
-        memcpy(&b, rec, sizeof(b));
-        ctx.name = iolens_log_name(log, b.id);
-        cli_match_mount(in, ctx.name, &ctx.mnt_pt, &ctx.fs_type);
-        if (!ctx.name)
-            ctx.name = id == IOLENS_MOD_BGQ ? "darshan-bgq-record" : "(null)";
         if (mask & SHOW_BASE) {
+            struct iolens_record_base b;
+            struct iolens_print_ctx ctx;
+            memcpy(&b, rec, sizeof(b));
+            ctx.name = iolens_log_name(log, b.id);
+            cli_match_mount(in, ctx.name, &ctx.mnt_pt, &ctx.fs_type);
+            if (!ctx.name)
+                ctx.name = id == IOLENS_MOD_BGQ ? "darshan-bgq-record" : "(null)";
             if (mod->print)
                 mod->print(stdout, rec, &ctx);
             else
                 iolens_print_counters(stdout, mod, rec, &ctx);
         }
+        if (acc && (st = iolens_accumulator_inject(acc, rec)) != IOLENS_OK) {
+            fflush(stdout);
+            cli_error(path, "%s totals: %s", mod->name, iolens_strerror(st));
+            rc = -1;
+            goto done;
+        }
     }
     if (st != IOLENS_END) {
         fflush(stdout);
         cli_error(path, "%s", iolens_log_error(log));
-        return -1;
+        rc = -1;
+        goto done;
     }
-    return 0;
+    if (acc)
+        print_derived(stdout, mod, acc, mask, total);
+done:
+    iolens_accumulator_free(acc);
+    free(total);
+    return rc;
 }
 
 static int run(iolens_log *log, int mask, const char *path)
@@ -113,7 +248,7 @@ static int run(iolens_log *log, int mask, const char *path)
             continue;
         } else if (id == IOLENS_MOD_DXT_POSIX || id == IOLENS_MOD_DXT_MPIIO) {
             continue; /* traces are printed by 'iolens dxt' */
-        } else if (!has_derived(id) && !(mask & SHOW_BASE)) {
+        } else if (!has_derived(iolens_module(id)) && !(mask & SHOW_BASE)) {
             continue;
         }
 

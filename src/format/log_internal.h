@@ -31,6 +31,10 @@ struct iolens_log {
     struct iol_names *names;
     struct iolens_region rg;        /* region being read record by record */
     int rg_module;                  /* module of rg, or -1 */
+    union {                         /* the read hook's state for rg */
+        unsigned char bytes[IOL_READ_STATE_BYTES];
+        double align;
+    } rg_state;
     struct iolens_recbuf rec;       /* the record handed to the caller */
     struct iolens_recbuf scratch;   /* raw bytes of an old-version record */
     char err[256];

@@ -23,20 +23,31 @@ iolens_status iol_fail(struct iolens_log *log, iolens_status status, const char 
     return status;
 }
 
-/* Parse "3.MM" into the minor number; only the versions ever released are accepted. */
+/* Parse the NUL-padded version field: only the exact strings of released
+ * versions are accepted, as Darshan does. @return 0 and *minor, or -1. */
 static int parse_version(const char *v, int *minor)
 {
-    static const int released[] = {0, 10, 20, 21, 41};
-    int major, m, used = 0;
-    if (sscanf(v, "%d.%d%n", &major, &m, &used) != 2 || major != 3)
-        return -1;
+    static const struct {
+        const char *text;
+        int minor;
+    } released[] = {{"3.00", 0}, {"3.10", 10}, {"3.20", 20}, {"3.21", 21}, {"3.41", 41}};
     for (size_t i = 0; i < sizeof(released) / sizeof(released[0]); i++) {
-        if (released[i] == m) {
-            *minor = m;
+        if (!strcmp(v, released[i].text)) {
+            *minor = released[i].minor;
             return 0;
         }
     }
     return -1;
+}
+
+/* The version field as printable text for an error message: bytes outside
+ * printable ASCII become '?', so a hostile file cannot break the line. */
+static void printable_version(const char *v, char *out)
+{
+    size_t i;
+    for (i = 0; i < 8 && v[i]; i++)
+        out[i] = v[i] >= 0x20 && v[i] < 0x7f ? v[i] : '?';
+    out[i] = '\0';
 }
 
 static uint64_t get64(const unsigned char *p, int swap)
@@ -84,9 +95,11 @@ static iolens_status read_header(struct iolens_log *log)
 
     memcpy(in->version, h, 8);
     in->version[8] = '\0';
-    if (parse_version(in->version, &in->version_minor) < 0)
-        return iol_fail(log, IOLENS_ERR_VERSION, "unsupported log format version '%.8s'",
-                        in->version);
+    if (parse_version(in->version, &in->version_minor) < 0) {
+        char shown[9];
+        printable_version(in->version, shown);
+        return iol_fail(log, IOLENS_ERR_VERSION, "unsupported log format version '%s'", shown);
+    }
 
     int wide = in->version_minor >= 41;
     size_t hsize = wide ? HEADER_SIZE_341 : HEADER_SIZE_300;

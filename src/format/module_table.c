@@ -4,10 +4,38 @@
 #include <string.h>
 
 #include "iolens/modules/posix.h"
+#include "iolens/modules/lustre.h"
+#include "iolens/modules/heatmap.h"
+#include "iolens/modules/dxt_posix.h"
+#include "iolens/modules/dxt_mpiio.h"
+#include "iolens/modules/mpiio.h"
+#include "iolens/modules/h5f.h"
+#include "iolens/modules/h5d.h"
+#include "iolens/modules/pnetcdf_file.h"
+#include "iolens/modules/pnetcdf_var.h"
+#include "iolens/modules/bgq.h"
+#include "iolens/modules/stdio.h"
+#include "iolens/modules/mdhim.h"
+#include "iolens/modules/dfs.h"
+#include "iolens/modules/daos.h"
 #include "module_util.h"
 
 static const struct iolens_module_desc *const module_table[IOLENS_MOD_KNOWN_COUNT] = {
     [IOLENS_MOD_POSIX] = &iolens_posix_module,
+    [IOLENS_MOD_MPIIO] = &iolens_mpiio_module,
+    [IOLENS_MOD_H5F] = &iolens_h5f_module,
+    [IOLENS_MOD_H5D] = &iolens_h5d_module,
+    [IOLENS_MOD_PNETCDF_FILE] = &iolens_pnetcdf_file_module,
+    [IOLENS_MOD_PNETCDF_VAR] = &iolens_pnetcdf_var_module,
+    [IOLENS_MOD_BGQ] = &iolens_bgq_module,
+    [IOLENS_MOD_STDIO] = &iolens_stdio_module,
+    [IOLENS_MOD_MDHIM] = &iolens_mdhim_module,
+    [IOLENS_MOD_DFS] = &iolens_dfs_module,
+    [IOLENS_MOD_DAOS] = &iolens_daos_module,
+    [IOLENS_MOD_LUSTRE] = &iolens_lustre_module,
+    [IOLENS_MOD_DXT_POSIX] = &iolens_dxt_posix_module,
+    [IOLENS_MOD_DXT_MPIIO] = &iolens_dxt_mpiio_module,
+    [IOLENS_MOD_HEATMAP] = &iolens_heatmap_module,
 };
 
 static const char *const module_names[] = {
@@ -32,6 +60,5 @@ const char *iolens_module_name(int id)
 
 size_t iolens_record_size(const struct iolens_module_desc *mod, const void *rec)
 {
-    (void)rec;
-    return mod->record_size;
+    return mod->var_size ? mod->var_size(rec) : mod->record_size;
 }

@@ -73,13 +73,19 @@ static iolens_status add_name(struct iol_names *n, uint64_t id, const char *name
     return IOLENS_OK;
 }
 
-/* Parse the complete name records at the start of buf.
+/* Longest record name accepted (paths are at most a few KiB): bounds the
+ * buffer a name without its terminator, or a hostile 3.00 length, can grow. */
+#define IOL_MAX_NAME_BYTES ((size_t)1 << 20)
+
+/* Parse the complete name records at the start of buf into n.
  * 3.10 and later: 8-byte id, NUL-terminated name. 3.00: id, 4-byte length, bytes.
- * @return bytes consumed, or (size_t)-1 on allocation failure. */
-static size_t parse_names(struct iol_names *n, const unsigned char *buf, size_t len,
-                          int swap, int v300)
+ * @return IOLENS_OK with *used bytes consumed, IOLENS_ERR_CORRUPT for a name
+ *         longer than IOL_MAX_NAME_BYTES, or IOLENS_ERR_NOMEM. */
+static iolens_status parse_names(struct iol_names *n, const unsigned char *buf, size_t len,
+                                 int swap, int v300, size_t *used)
 {
     size_t pos = 0;
+    iolens_status st = IOLENS_OK;
     for (;;) {
         uint64_t id;
         size_t name_off, name_len, rec_len;
@@ -93,22 +99,34 @@ static size_t parse_names(struct iol_names *n, const unsigned char *buf, size_t 
             memcpy(&l, buf + pos + 8, 4);
             name_len = swap ? iol_bswap32(l) : l;
             name_off = pos + 12;
+            if (name_len > IOL_MAX_NAME_BYTES) {
+                st = IOLENS_ERR_CORRUPT;
+                break;
+            }
             if (name_len > len - name_off)
                 break;
             rec_len = 12 + name_len;
         } else {
             const unsigned char *nul = memchr(buf + pos + 8, '\0', len - pos - 8);
-            if (!nul)
+            if (!nul) {
+                if (len - pos - 8 > IOL_MAX_NAME_BYTES)
+                    st = IOLENS_ERR_CORRUPT;
                 break;
+            }
             name_off = pos + 8;
             name_len = (size_t)(nul - (buf + name_off));
+            if (name_len > IOL_MAX_NAME_BYTES) {
+                st = IOLENS_ERR_CORRUPT;
+                break;
+            }
             rec_len = 8 + name_len + 1;
         }
-        if (add_name(n, id, (const char *)buf + name_off, name_len) != IOLENS_OK)
-            return (size_t)-1;
+        if ((st = add_name(n, id, (const char *)buf + name_off, name_len)) != IOLENS_OK)
+            break;
         pos += rec_len;
     }
-    return pos;
+    *used = pos;
+    return st;
 }
 
 iolens_status iolens_log_load_names(iolens_log *log)
@@ -130,14 +148,12 @@ iolens_status iolens_log_load_names(iolens_log *log)
     if (!buf)
         return IOLENS_ERR_NOMEM;
     st = iol_region_begin(&rg, log->fd, log->info.compression, log->info.name_map);
+    if (st != IOLENS_OK)
+        iol_fail(log, st, "cannot read name records: %s", iolens_strerror(st));
     while (st == IOLENS_OK) {
-        size_t got = 0;
+        size_t got = 0, used = 0;
         if (have == alloc) {
-            /* One name longer than the buffer: grow, within reason. */
-            if (alloc >= IOL_MAX_RECORD_BYTES) {
-                st = iol_fail(log, IOLENS_ERR_CORRUPT, "name record longer than %zu bytes", alloc);
-                break;
-            }
+            /* One name longer than the buffer: grow (parse_names bounds it). */
             unsigned char *p = realloc(buf, alloc * 2);
             if (!p) {
                 st = IOLENS_ERR_NOMEM;
@@ -152,19 +168,26 @@ iolens_status iolens_log_load_names(iolens_log *log)
             break;
         }
         have += got;
-        size_t used = parse_names(log->names, buf, have, log->info.byte_swapped,
-                                  log->info.version_minor == 0);
-        if (used == (size_t)-1) {
-            st = IOLENS_ERR_NOMEM;
+        st = parse_names(log->names, buf, have, log->info.byte_swapped,
+                         log->info.version_minor == 0, &used);
+        if (st == IOLENS_ERR_CORRUPT)
+            iol_fail(log, st, "name record longer than %zu bytes", IOL_MAX_NAME_BYTES);
+        if (st != IOLENS_OK)
             break;
-        }
         memmove(buf, buf + used, have - used);
         have -= used;
-        if (got == 0)
+        if (got == 0) {
+            if (have != 0)
+                st = iol_fail(log, IOLENS_ERR_TRUNCATED,
+                              "name records end part-way through a record (%zu bytes left)",
+                              have);
             break;
+        }
     }
     iol_region_end(&rg);
     free(buf);
+    if (st == IOLENS_ERR_NOMEM)
+        iol_fail(log, st, "out of memory reading name records");
     return st;
 }
 

@@ -24,6 +24,27 @@ static const struct iolens_layout posix_layouts[] = {
                {14, 1, IOLENS_FILL_ZERO}}},
 };
 
+static const struct iolens_module_roles posix_roles = {
+    .c_bytes_read = POSIX_BYTES_READ,
+    .c_bytes_written = POSIX_BYTES_WRITTEN,
+    .c_max_byte_read = POSIX_MAX_BYTE_READ,
+    .c_max_byte_written = POSIX_MAX_BYTE_WRITTEN,
+    .f_read_time = POSIX_F_READ_TIME,
+    .f_write_time = POSIX_F_WRITE_TIME,
+    .f_meta_time = POSIX_F_META_TIME,
+    .f_max_read_time = POSIX_F_MAX_READ_TIME,
+    .c_max_read_time_size = POSIX_MAX_READ_TIME_SIZE,
+    .f_max_write_time = POSIX_F_MAX_WRITE_TIME,
+    .c_max_write_time_size = POSIX_MAX_WRITE_TIME_SIZE,
+    .f_fastest_time = POSIX_F_FASTEST_RANK_TIME,
+    .c_fastest_rank = POSIX_FASTEST_RANK,
+    .c_fastest_rank_bytes = POSIX_FASTEST_RANK_BYTES,
+    .f_slowest_time = POSIX_F_SLOWEST_RANK_TIME,
+    .c_slowest_rank = POSIX_SLOWEST_RANK,
+    .c_slowest_rank_bytes = POSIX_SLOWEST_RANK_BYTES,
+    .flags = IOLENS_ROLE_METRICS,
+};
+
 const struct iolens_module_desc iolens_posix_module = {
     .id = IOLENS_MOD_POSIX,
     .name = "POSIX",
@@ -40,4 +61,5 @@ const struct iolens_module_desc iolens_posix_module = {
     .head_words = 2,
     .layouts = posix_layouts,
     .nlayouts = IOL_COUNT(posix_layouts),
+    .roles = &posix_roles,
 };

@@ -121,13 +121,18 @@ iolens_status iolens_log_next_record(iolens_log *log, int mod_id, const void **r
         if (st != IOLENS_OK)
             return iol_fail(log, st, "cannot start %s region", mod->name);
         log->rg_module = mod_id;
+        memset(&log->rg_state, 0, sizeof(log->rg_state));
     }
 
-    if (mod->read)
-        st = mod->read(&log->rg, in->mod_ver[mod_id], in->byte_swapped, &log->rec);
-    else
+    if (mod->read) {
+        st = mod->read(&log->rg, in->mod_ver[mod_id], in->byte_swapped, log->rg_state.bytes,
+                       &log->rec);
+    } else {
         st = iol_read_fixed(&log->rg, mod, in->mod_ver[mod_id], in->byte_swapped,
                             &log->scratch, &log->rec);
+        if (st == IOLENS_OK && mod->fixup)
+            mod->fixup(log->rec.data, in->mod_ver[mod_id], in->byte_swapped);
+    }
     if (st == IOLENS_OK) {
         *rec = log->rec.data;
         return IOLENS_OK;

@@ -12,6 +12,26 @@
 #include <zlib.h>
 #include <zstd.h>
 
+/* Largest zstd window (log2 bytes) a region may use: memory a frame header
+ * can demand regardless of the file's size. */
+#define IOL_ZSTD_WINDOW_LOG_MAX 23
+
+/* Most decompressed bytes a region may yield per compressed byte, past a
+ * first MiB: zlib's own limit is 1032:1, and real logs stay under 100:1 in
+ * every method; bzip2 and zstd could otherwise turn a few bytes of file into
+ * gigabytes of records. */
+#define IOL_REGION_MAX_RATIO 1032
+#define IOL_REGION_FREE_BYTES ((uint64_t)1 << 20)
+
+static uint64_t output_budget(const struct iolens_region *rg)
+{
+    if (rg->comp == IOLENS_COMP_NONE)
+        return rg->len;
+    if (rg->len > (UINT64_MAX - IOL_REGION_FREE_BYTES) / IOL_REGION_MAX_RATIO)
+        return UINT64_MAX;
+    return rg->len * IOL_REGION_MAX_RATIO + IOL_REGION_FREE_BYTES;
+}
+
 /* Load the next chunk of compressed bytes. @return IOLENS_OK or IO/truncation. */
 static iolens_status load_input(struct iolens_region *rg)
 {
@@ -71,6 +91,11 @@ iolens_status iol_region_begin(struct iolens_region *rg, int fd, iolens_compress
     case IOLENS_COMP_ZSTD:
         rg->stream = ZSTD_createDStream();
         if (!rg->stream)
+            return IOLENS_ERR_NOMEM;
+        /* A frame header may ask for a window of up to 2^31 bytes; refuse
+         * more than the levels a writer uses need (level 19: 2^23). */
+        if (ZSTD_isError(ZSTD_DCtx_setParameter(rg->stream, ZSTD_d_windowLogMax,
+                                                IOL_ZSTD_WINDOW_LOG_MAX)))
             return IOLENS_ERR_NOMEM;
         return IOLENS_OK;
     case IOLENS_COMP_NONE:
@@ -172,6 +197,8 @@ iolens_status iol_region_read(struct iolens_region *rg, void *buf, size_t n, siz
         if (st != IOLENS_OK)
             return st;
         done += made;
+        if (rg->produced + done > output_budget(rg))
+            return IOLENS_ERR_CORRUPT; /* a decompression bomb */
         rg->stream_live = rg->comp != IOLENS_COMP_NONE && !ended;
         if (made == 0 && !ended && rg->in_pos == before) {
             /* No progress: a stream cut off before its end marker, or a

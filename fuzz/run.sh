@@ -1,0 +1,57 @@
+#!/bin/sh
+# Build the fuzz targets with clang into build-fuzz/ and run each for a while.
+#   fuzz/run.sh [SECONDS] [TARGET...]     default: 300 s each; fuzz_log fuzz_regions fuzz_cli
+# Environment: IOLENS_LOGS (default ../shared/darshan-logs beside the checkout),
+#   FUZZ_JOBS (parallel fuzzing processes, default 1), FUZZ_MAX_LEN (largest input,
+#   default 65536), FUZZ_ARGS (more libFuzzer flags).
+# Corpora live in fuzz/corpus-<target>/ (git-ignored) and grow across runs;
+# crashes are written to fuzz/crash-* and reported at the end.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+src=$(dirname "$here")
+build=${BUILD_FUZZ:-$src/build-fuzz}
+logs=${IOLENS_LOGS:-$src/../shared/darshan-logs}
+secs=${1:-300}
+[ $# -gt 0 ] && shift
+targets=${*:-fuzz_log fuzz_regions fuzz_cli}
+jobs=${FUZZ_JOBS:-1}
+
+if [ ! -d "$logs" ]; then
+    echo "fuzz/run.sh: no seed logs at $logs (set IOLENS_LOGS)" >&2
+    exit 1
+fi
+CC=${CC:-clang} cmake -S "$src" -B "$build" -G Ninja -DIOLENS_FUZZ=ON \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build "$build" --target fuzz_log fuzz_regions fuzz_cli mkseeds
+
+# Seeds: the shared logs as they are, re-encoded, and as decompressed regions.
+seeds=$build/fuzz/seeds
+rm -rf "$seeds"
+mkdir -p "$seeds/log" "$seeds/regions"
+find "$logs" -name '*.darshan' -exec "$build/fuzz/mkseeds" "$seeds/log" "$seeds/regions" {} +
+cp "$src"/tests/bad-logs/*.darshan "$seeds/log/" 2>/dev/null || true
+maxlen=${FUZZ_MAX_LEN:-65536}
+find "$seeds" -type f -size +"$maxlen"c -delete   # big inputs fuzz slowly
+
+status=0
+for t in $targets; do
+    corpus=$here/corpus-$t
+    mkdir -p "$corpus"
+    case $t in
+        fuzz_regions) seed=$seeds/regions ;;
+        *) seed=$seeds/log ;;
+    esac
+    extra=
+    [ "$jobs" -gt 1 ] && extra="-jobs=$jobs -workers=$jobs"
+    echo "== $t: $secs s, $jobs job(s)"
+    # shellcheck disable=SC2086
+    "$build/fuzz/$t" "$corpus" "$seed" -max_total_time="$secs" -timeout=10 \
+        -rss_limit_mb=2048 -malloc_limit_mb=1024 -max_len="$maxlen" -print_final_stats=1 \
+        -artifact_prefix="$here/crash-$t-" $extra \
+        ${FUZZ_ARGS:-} 2>&1 | tee "$build/fuzz/$t.log" | grep -E '^(#[0-9]+.*(NEW|pulse|DONE)|stat::|==[0-9]+==|SUMMARY|artifact|fuzz:)' || true
+    if ls "$here"/crash-"$t"-* >/dev/null 2>&1; then
+        echo "== $t: crashes:" && ls "$here"/crash-"$t"-*
+        status=1
+    fi
+done
+exit $status

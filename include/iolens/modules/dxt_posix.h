@@ -1,0 +1,24 @@
+/* DXT_POSIX module (record version 1): traces of POSIX reads and writes, in
+ * the layout of iolens/modules/dxt.h. */
+#ifndef IOLENS_MODULES_DXT_POSIX_H
+#define IOLENS_MODULES_DXT_POSIX_H
+
+#include "iolens/modules/dxt.h"
+
+#define IOLENS_DXT_POSIX_VERSION 1
+
+struct iolens_lustre_record;
+
+/* The DXT_POSIX module: reads and writes version 1. Its print hook prints a
+ * record as darshan-dxt-parser does for a file not on Lustre (darshan-parser
+ * prints no DXT data). */
+extern IOLENS_API const struct iolens_module_desc iolens_dxt_posix_module;
+
+/* Print a DXT_POSIX record rec as darshan-dxt-parser does. lustre is the
+ * file's LUSTRE record as this library decodes it, or NULL: when given, the
+ * file's striping and the OSTs each access touched are printed too. */
+IOLENS_API void iolens_dxt_posix_print(FILE *out, const struct iolens_dxt_record *rec,
+                                       const struct iolens_print_ctx *ctx,
+                                       const struct iolens_lustre_record *lustre);
+
+#endif

@@ -1,0 +1,38 @@
+/* What the DXT_POSIX and DXT_MPIIO descriptors share: decoding, encoding and
+ * darshan-dxt-parser's printing of the record layout of
+ * include/iolens/modules/dxt.h (internal to the log library). */
+#ifndef IOLENS_FORMAT_DXT_COMMON_H
+#define IOLENS_FORMAT_DXT_COMMON_H
+
+#include <stdio.h>
+
+#include "iolens/modules/dxt.h"
+#include "log_internal.h"
+
+/* Decode the next DXT record of rg (byte-swapped if swap) into out.
+ * @return IOLENS_OK, IOLENS_END at the region's end, or an error. */
+iolens_status iol_dxt_read(struct iolens_region *rg, int swap, struct iolens_recbuf *out);
+
+/* Encode a decoded record (the on-disk layout is the decoded one).
+ * @return IOLENS_OK, IOLENS_ERR_ARGUMENT for impossible counts, or an error. */
+iolens_status iol_dxt_encode(const void *rec, struct iolens_recbuf *out);
+
+/* Bytes of a decoded record. */
+size_t iol_dxt_size(const void *rec);
+
+/* Print the "# DXT, ..." lines that open a record in darshan-dxt-parser's
+ * output, up to and including the mount point line. */
+void iol_dxt_print_head(FILE *out, const struct iolens_dxt_record *rec,
+                        const struct iolens_print_ctx *ctx);
+
+/* Print the columns of segment i (a write if i < write_count, else a read)
+ * up to and including the end time and the two blanks after it; no newline.
+ * tag is the module column ("X_POSIX", "X_MPIIO"). */
+void iol_dxt_print_segment(FILE *out, const char *tag, const struct iolens_dxt_record *rec,
+                           int64_t i);
+
+/* Columns after the time columns of a segment line: darshan-dxt-parser
+ * prints "N/A" for records without thread ids, as these versions have. */
+#define IOL_DXT_NO_THREAD " N/A\n"
+
+#endif

@@ -1,0 +1,47 @@
+/* DXT_MPIIO module descriptor: record versions 1 and 2 in the layout of
+ * include/iolens/modules/dxt.h, printed as darshan-dxt-parser prints it. */
+#include "dxt_common.h"
+#include "iolens/modules/dxt_mpiio.h"
+
+static iolens_status dxt_mpiio_read(struct iolens_region *rg, uint32_t ver, int swap,
+                                    void *state, struct iolens_recbuf *out)
+{
+    if (ver != 1 && ver != IOLENS_DXT_MPIIO_VERSION)
+        return IOLENS_ERR_VERSION;
+    iolens_status st = iol_dxt_read(rg, swap, out);
+    if (st != IOLENS_OK || ver != 1)
+        return st;
+
+    /* Version 1 wrote no meaningful offsets. */
+    struct iolens_dxt_record *rec = (void *)out->data;
+    for (int64_t i = 0; i < rec->write_count + rec->read_count; i++)
+        rec->segments[i].offset = -1;
+    return IOLENS_OK;
+}
+
+static void dxt_mpiio_print(FILE *out, const void *r, const struct iolens_print_ctx *ctx)
+{
+    const struct iolens_dxt_record *rec = r;
+    int64_t n = rec->write_count + rec->read_count;
+
+    iol_dxt_print_head(out, rec, ctx);
+    fprintf(out, "# Module    Rank  Wt/Rd  Segment          Offset          Length    Start(s)"
+                 "      End(s)   Pthread-ID\n");
+    for (int64_t i = 0; i < n; i++) {
+        iol_dxt_print_segment(out, "X_MPIIO", rec, i);
+        fputs(IOL_DXT_NO_THREAD, out);
+    }
+}
+
+const struct iolens_module_desc iolens_dxt_mpiio_module = {
+    .id = IOLENS_MOD_DXT_MPIIO,
+    .name = "DXT_MPIIO",
+    .version = IOLENS_DXT_MPIIO_VERSION,
+    .record_size = 0,
+    .summary = "trace of every MPI-IO read and write: offset, length, start and end time",
+    .legend_name = "DXT_MPIIO",
+    .read = dxt_mpiio_read,
+    .encode = iol_dxt_encode,
+    .print = dxt_mpiio_print,
+    .var_size = iol_dxt_size,
+};

@@ -1,0 +1,661 @@
+/* Bad-input test: truncated and corrupted copies of real logs must give a
+ * clean error (one line of detail), never a crash, a hang or a sanitizer report.
+ *
+ *   bad_input [--iolens BIN] [--tmp DIR] LOGDIR       the shared-log sweep
+ *   bad_input [--iolens BIN] [--tmp DIR] --expect-fail FILE...
+ *                                                     regression logs that must fail
+ *
+ * In-process part (the library, every case): each log, and copies of it with
+ * its regions recompressed as bzip2, zstd and uncompressed, is
+ *   - cut at every byte offset of the file;
+ *   - cut inside each region (the header's length for it shortened), at every
+ *     offset of small regions and a sample of large ones;
+ *   - corrupted: header bytes flipped at every position, region bytes at a sample.
+ * Each case opens the log, loads the names and reads and prints every record of
+ * every module the library decodes (ids 0..63), into /dev/null.
+ * CLI part (with --iolens): `iolens parse --all` and `iolens dxt` on a sample of
+ * the same cases: exit 0, or non-zero with exactly one line `iolens: PATH: reason`
+ * on stderr (lines starting "# warning:" aside); never a signal or sanitizer report. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bad_input_recompress.h"
+#include "iolens/log.h"
+
+#define CASE_TIMEOUT_S 10    /* one in-process case */
+#define CLI_TIMEOUT_S 20     /* one CLI run */
+#define REGION_EVERY 4096    /* regions up to this size are cut at every offset */
+#define REGION_SAMPLE 512    /* cut points in larger regions */
+#define FLIP_SAMPLE 160      /* flipped positions per region */
+#define CLI_SAMPLE 4        /* CLI runs per kind of case per log variant */
+#define MAX_REPORTS 40
+
+/* The shared logs swept; each line says why it is here. */
+static const char *const sweep_logs[] = {
+    "release_logs/mpi-io-test-x86_64-3.0.0.darshan", /* 3.00 */
+    "release_logs/mpi-io-test-ppc64-3.0.0.darshan",  /* big-endian 3.00 */
+    "release_logs/mpi-io-test-ppc64-3.1.8.darshan",  /* big-endian 3.10 */
+    "release_logs/mpi-io-test-x86_64-3.5.0.darshan", /* 3.41: POSIX, MPI-IO, STDIO... */
+    "ior_pnetcdf_hdf5/shane_ior-HDF5_id438090-438090_11-9-41522-17417065676046418211_1.darshan",
+    "dlio_logs/snyder_python3_id3116902-2110365_12-19-66957-188958432683465822_1.darshan",
+    "mpi_io_test_with_dxt/treddy_mpi-io-test_id4373053_6-2-60198-9815401321915095332_1.darshan",
+    "runtime_and_dxt_heatmaps_diagonal_write_only/"
+    "runtime_and_dxt_heatmaps_diagonal_write_only.darshan",
+    "stdio_no_posix/laytonjb_test1_id28730_6-7-43012-2131301613401632697_1.darshan",
+};
+
+/* Compression variants of every swept log: the original, then these. The
+ * uncompressed one puts the damage straight into the parsers and gets the full
+ * sweep but for file cuts (which only reach the header checks); the others
+ * mostly exercise the decompressors again, and get a thinner one, though every
+ * file cut of the bzip2 one. */
+static const struct {
+    int comp;
+    const char *name;
+    int every_cut;
+    size_t thin;
+} variants[] = {{1, "bzip2", 1, 4}, {2, "none", 0, 1}, {3, "zstd", 0, 4}};
+
+static int failures;
+static FILE *devnull;
+static const char *iolens_bin;
+static int cli_on;         /* run the CLI sample on the image being swept */
+static size_t thin = 1;    /* divides the sample sizes: light sweeps of some variants */
+static char tmpdir[512] = "/tmp";
+static char cur_case[512]; /* what the in-process case under way is */
+static unsigned long n_cases, n_ok, n_err, n_cli;
+static double t_cli; /* seconds spent in CLI runs */
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void fail(const char *fmt, ...)
+{
+    va_list ap;
+    failures++;
+    if (failures > MAX_REPORTS)
+        return;
+    fputs("FAIL: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+static void on_alarm(int sig)
+{
+    static const char msg[] = "FAIL: timeout (" "10" " s) in case: ";
+    (void)sig;
+    if (write(2, msg, sizeof(msg) - 1) < 0 || write(2, cur_case, strlen(cur_case)) < 0 ||
+        write(2, "\n", 1) < 0)
+        _exit(1);
+    _exit(1);
+}
+
+/* A detail string must say something, on one line. */
+static void check_detail(const char *what, const char *detail)
+{
+    if (!detail || !detail[0])
+        fail("%s: error without a detail message", what);
+    else if (strchr(detail, '\n'))
+        fail("%s: detail spans several lines: %s", what, detail);
+}
+
+struct digest {
+    unsigned long records;
+    uint64_t sum;
+};
+
+static int print_name(uint64_t id, const char *name, void *arg)
+{
+    struct digest *d = arg;
+    d->sum += id + strlen(name);
+    return 0;
+}
+
+/* What a case reads: everything, or only what its damage can reach. */
+enum { SCOPE_ALL = -3, SCOPE_JOB = -2, SCOPE_NAMES = -1 /* >= 0: that module id */ };
+static int scope = SCOPE_ALL;
+
+/* Open, load names, read and print every record (within scope). @return the
+ * first error, or IOLENS_OK when everything read cleanly. */
+static iolens_status read_all(const char *path, struct digest *d)
+{
+    iolens_log *log = NULL;
+    char detail[256];
+    iolens_status st, first = IOLENS_OK;
+
+    memset(d, 0, sizeof(*d));
+    st = iolens_log_open(path, &log, detail, sizeof(detail));
+    if (st != IOLENS_OK) {
+        if (log)
+            fail("%s: open failed but returned a handle", cur_case);
+        check_detail(cur_case, detail);
+        return st;
+    }
+    const struct iolens_log_info *in = iolens_log_get_info(log);
+    fprintf(devnull, "%s %s\n", in->version, in->exe);
+    for (size_t i = 0; i < in->nmounts; i++)
+        fprintf(devnull, "%s %s\n", in->mounts[i].path, in->mounts[i].type);
+    if (scope == SCOPE_JOB)
+        goto done;
+    st = iolens_log_load_names(log);
+    if (st != IOLENS_OK) {
+        check_detail(cur_case, iolens_log_error(log));
+        first = st; /* the records are read all the same: that must be safe too */
+    }
+    iolens_log_each_name(log, print_name, d);
+    for (int id = 0; id < IOLENS_MAX_MODS; id++) {
+        const struct iolens_module_desc *mod = iolens_module(id);
+        const void *rec;
+        if (!mod || in->mod_map[id].len == 0 || (scope >= 0 && scope != id) ||
+            scope == SCOPE_NAMES)
+            continue;
+        while ((st = iolens_log_next_record(log, id, &rec)) == IOLENS_OK) {
+            struct iolens_record_base b;
+            struct iolens_print_ctx ctx = {.mnt_pt = "UNKNOWN", .fs_type = "UNKNOWN"};
+            size_t size = iolens_record_size(mod, rec);
+            const unsigned char *p = rec;
+            memcpy(&b, rec, sizeof(b));
+            ctx.name = iolens_log_name(log, b.id);
+            if (!ctx.name)
+                ctx.name = "(null)";
+            if (mod->print)
+                mod->print(devnull, rec, &ctx);
+            else
+                iolens_print_counters(devnull, mod, rec, &ctx);
+            d->records++;
+            for (size_t i = 0; i < size; i++) /* the size must be readable */
+                d->sum = d->sum * 31 + p[i];
+        }
+        if (st != IOLENS_END) {
+            check_detail(cur_case, iolens_log_error(log));
+            if (first == IOLENS_OK)
+                first = st;
+            /* A caller may read on after an error: that must not crash either
+             * (whatever it returns), nor may the other modules. */
+            for (int k = 0; k < 2; k++)
+                if (iolens_log_next_record(log, id, &rec) == IOLENS_OK)
+                    fprintf(devnull, "%zu\n", iolens_record_size(mod, rec));
+        }
+    }
+done:
+    iolens_log_close(log);
+    return first;
+}
+
+/* One in-process case on the image now in the scratch file. */
+static iolens_status run_case(const char *path, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static iolens_status run_case(const char *path, const char *fmt, ...)
+{
+    va_list ap;
+    struct digest d;
+    va_start(ap, fmt);
+    vsnprintf(cur_case, sizeof(cur_case), fmt, ap);
+    va_end(ap);
+    alarm(CASE_TIMEOUT_S);
+    iolens_status st = read_all(path, &d);
+    alarm(0);
+    n_cases++;
+    if (st == IOLENS_OK)
+        n_ok++;
+    else
+        n_err++;
+    return st;
+}
+
+static int write_all(int fd, const unsigned char *p, size_t n)
+{
+    size_t done = 0;
+    if (ftruncate(fd, 0) != 0)
+        return -1;
+    while (done < n) {
+        ssize_t w = pwrite(fd, p + done, n - done, (off_t)done);
+        if (w <= 0)
+            return -1;
+        done += (size_t)w;
+    }
+    return 0;
+}
+
+static int slurp(const char *path, unsigned char **out, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    long n;
+    if (!f)
+        return -1;
+    if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
+        fclose(f);
+        return -1;
+    }
+    *out = malloc((size_t)n + 1);
+    if (!*out || fread(*out, 1, (size_t)n, f) != (size_t)n) {
+        fclose(f);
+        free(*out);
+        return -1;
+    }
+    fclose(f);
+    *len = (size_t)n;
+    return 0;
+}
+
+/* ---- the CLI ---- */
+
+/* Run `iolens ARGS... path` and check its exit and stderr. */
+static void run_cli(const char *verb, const char *path, const char *what)
+{
+    char errpath[600];
+    snprintf(errpath, sizeof(errpath), "%s/bad_input_stderr.%ld", tmpdir, (long)getpid());
+    pid_t pid = fork();
+    if (pid < 0) {
+        fail("fork: %s", strerror(errno));
+        return;
+    }
+    if (pid == 0) {
+        int out = open("/dev/null", O_WRONLY);
+        int err = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        if (out < 0 || err < 0)
+            _exit(126);
+        dup2(out, 1);
+        dup2(err, 2);
+        alarm(CLI_TIMEOUT_S); /* survives exec: a hang ends in SIGALRM */
+        if (!strcmp(verb, "parse"))
+            execl(iolens_bin, iolens_bin, "parse", "--all", path, (char *)NULL);
+        else
+            execl(iolens_bin, iolens_bin, verb, path, (char *)NULL);
+        _exit(127);
+    }
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0) {
+        if (errno != EINTR) {
+            fail("waitpid: %s", strerror(errno));
+            return;
+        }
+    }
+    n_cli++;
+
+    unsigned char *err = NULL;
+    size_t errlen = 0;
+    if (slurp(errpath, &err, &errlen) < 0) {
+        fail("cannot read %s", errpath);
+        return;
+    }
+    err[errlen] = '\0';
+    unlink(errpath);
+
+    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM) {
+        fail("iolens %s on %s: no exit after %d s", verb, what, CLI_TIMEOUT_S);
+    } else if (WIFSIGNALED(status)) {
+        fail("iolens %s on %s: killed by signal %d; stderr: %s", verb, what, WTERMSIG(status),
+             (char *)err);
+    } else if (strstr((char *)err, "Sanitizer") || strstr((char *)err, "runtime error:")) {
+        fail("iolens %s on %s: sanitizer report:\n%s", verb, what, (char *)err);
+    } else if (WEXITSTATUS(status) == 126 || WEXITSTATUS(status) == 127) {
+        fail("iolens %s: could not run %s", verb, iolens_bin);
+    } else if (WEXITSTATUS(status) != 0) {
+        /* Exactly one "iolens: PATH: reason" line; "# warning:" lines allowed. */
+        char prefix[700];
+        int nerr = 0, other = 0;
+        snprintf(prefix, sizeof(prefix), "iolens: %s: ", path);
+        for (char *line = (char *)err, *nl; *line; line = nl + 1) {
+            nl = strchr(line, '\n');
+            if (!nl) {
+                other++; /* unterminated line */
+                break;
+            }
+            *nl = '\0';
+            if (!strncmp(line, prefix, strlen(prefix)) && line[strlen(prefix)] != '\0')
+                nerr++;
+            else if (strncmp(line, "# warning:", 10) != 0)
+                other++;
+            *nl = '\n';
+        }
+        if (nerr != 1 || other != 0)
+            fail("iolens %s on %s: exit %d with %d error line(s) and %d other line(s) on "
+                 "stderr, expected exactly one 'iolens: PATH: reason':\n%s",
+                 verb, what, WEXITSTATUS(status), nerr, other, (char *)err);
+    }
+    free(err);
+}
+
+/* Write the image to a real file and run both verbs on it. */
+static void cli_case(const unsigned char *img, size_t len, const char *what)
+{
+    char path[600];
+    if (!iolens_bin || !cli_on)
+        return;
+    snprintf(path, sizeof(path), "%s/bad_input_case.%ld.darshan", tmpdir, (long)getpid());
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (fd < 0 || write_all(fd, img, len) < 0) {
+        fail("cannot write %s: %s", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return;
+    }
+    close(fd);
+    double t0 = now();
+    run_cli("parse", path, what);
+    run_cli("dxt", path, what);
+    t_cli += now() - t0;
+    unlink(path);
+}
+
+/* Is case i of n one of the CLI's sample? */
+static int sampled(size_t i, size_t n)
+{
+    size_t step = n / CLI_SAMPLE + 1;
+    return i % step == step / 2;
+}
+
+/* ---- the sweeps ---- */
+
+static void sweep_truncate(int fd, const char *path, const unsigned char *img, size_t len,
+                           int every, const char *name)
+{
+    size_t n = every || len <= REGION_SAMPLE / thin ? len : REGION_SAMPLE / thin;
+    if (write_all(fd, img, len) < 0) {
+        fail("%s: cannot write scratch file", name);
+        return;
+    }
+    for (size_t i = n; i-- > 0;) {
+        size_t cut = n == len ? i : i * len / n;
+        if (ftruncate(fd, (off_t)cut) != 0) {
+            fail("ftruncate: %s", strerror(errno));
+            return;
+        }
+        run_case(path, "%s cut at %zu of %zu bytes", name, cut, len);
+        if (sampled(i, n)) {
+            char what[600];
+            snprintf(what, sizeof(what), "%s cut at %zu", name, cut);
+            cli_case(img, cut, what);
+        }
+    }
+}
+
+/* Offset in the header of the 8-byte length of region slot (-1: name region). */
+static size_t len_field(const struct bi_header *h, int slot)
+{
+    size_t maps = h->wide ? 32 : 24;
+    return maps + 8 + (size_t)(slot + 1) * 16;
+}
+
+static void put64(unsigned char *p, uint64_t v, int swap)
+{
+    if (swap)
+        v = __builtin_bswap64(v);
+    memcpy(p, &v, 8);
+}
+
+/* Cut one region short by shortening its length in the header. */
+static void sweep_region_cuts(int fd, const char *path, unsigned char *img, size_t len,
+                              const struct bi_header *h, int slot, uint64_t rlen,
+                              const char *name)
+{
+    size_t at = len_field(h, slot);
+    unsigned char saved[8];
+    memcpy(saved, img + at, 8);
+    int every = thin == 1 && rlen <= REGION_EVERY;
+    size_t n = every ? (size_t)rlen : REGION_SAMPLE / thin;
+    if (n > rlen)
+        n = (size_t)rlen;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t cut = every ? i : (uint64_t)i * rlen / n;
+        put64(img + at, cut, h->swap);
+        if (pwrite(fd, img + at, 8, (off_t)at) != 8) {
+            fail("pwrite: %s", strerror(errno));
+            break;
+        }
+        run_case(path, "%s region %d cut to %llu of %llu bytes", name, slot,
+                 (unsigned long long)cut, (unsigned long long)rlen);
+        if (sampled(i, n)) {
+            char what[600];
+            snprintf(what, sizeof(what), "%s region %d cut to %llu", name, slot,
+                     (unsigned long long)cut);
+            cli_case(img, len, what);
+        }
+    }
+    memcpy(img + at, saved, 8);
+    if (pwrite(fd, img + at, 8, (off_t)at) != 8)
+        fail("pwrite: %s", strerror(errno));
+}
+
+/* Corrupt the bytes at positions [start, start+span) (every one, or a sample). */
+static void sweep_flips(int fd, const char *path, unsigned char *img, size_t len, size_t start,
+                        size_t span, int every, const char *name, const char *where)
+{
+    static const unsigned char xors[] = {0xff, 0x01, 0x80};
+    size_t n = every || span <= FLIP_SAMPLE / thin ? span : FLIP_SAMPLE / thin;
+    for (size_t i = 0; i < n; i++) {
+        size_t pos = start + (n == span ? i : i * span / n);
+        unsigned char orig = img[pos];
+        for (size_t k = 0; k < sizeof(xors); k++) {
+            /* In the header every byte gets 0xff; the other patterns on a sample. */
+            if (every && k > 0 && i % 7 != 0)
+                continue;
+            img[pos] = orig ^ xors[k];
+            if (pwrite(fd, img + pos, 1, (off_t)pos) != 1) {
+                fail("pwrite: %s", strerror(errno));
+                return;
+            }
+            run_case(path, "%s %s byte %zu ^ 0x%02x", name, where, pos, xors[k]);
+            if (k == 0 && sampled(i, n)) {
+                char what[600];
+                snprintf(what, sizeof(what), "%s %s byte %zu ^ 0x%02x", name, where, pos,
+                         xors[k]);
+                cli_case(img, len, what);
+            }
+        }
+        img[pos] = orig;
+        if (pwrite(fd, img + pos, 1, (off_t)pos) != 1) {
+            fail("pwrite: %s", strerror(errno));
+            return;
+        }
+    }
+}
+
+/* Today's module id of header slot i (older logs lack the H5D and PNETCDF_VAR slots). */
+static int slot_to_id(const struct bi_header *h, int i)
+{
+    char v[9] = {0};
+    memcpy(v, h->version, 8);
+    int minor = atoi(v + 2);
+    if (minor < 20 && i >= IOLENS_MOD_H5D)
+        i++;
+    if (minor < 41 && i >= IOLENS_MOD_PNETCDF_VAR)
+        i++;
+    return i;
+}
+
+/* Every sweep on one image; every_cut: cut the file at every offset and flip every
+ * header byte (else a sample of each). */
+static void sweep_image(int fd, const char *path, unsigned char *img, size_t len,
+                        const char *name, const struct digest *want, int every_cut)
+{
+    struct bi_header h;
+    struct digest d;
+
+    if (bi_read_header(img, len, &h) < 0) {
+        fail("%s: the test cannot read its header", name);
+        return;
+    }
+    if (write_all(fd, img, len) < 0) {
+        fail("%s: cannot write scratch file", name);
+        return;
+    }
+    snprintf(cur_case, sizeof(cur_case), "%s intact", name);
+    iolens_status st = read_all(path, &d);
+    if (st != IOLENS_OK)
+        fail("%s: the intact log does not read: %s", name, iolens_strerror(st));
+    else if (want && (d.records != want->records || d.sum != want->sum))
+        fail("%s: reads %lu records (digest %llx), the original %lu (digest %llx)", name,
+             d.records, (unsigned long long)d.sum, want->records,
+             (unsigned long long)want->sum);
+    cli_case(img, len, name);
+
+    /* Damage to one region is read back through that region only. */
+    sweep_flips(fd, path, img, len, 0, h.size, every_cut && thin == 1, name, "header");
+    scope = SCOPE_JOB;
+    sweep_flips(fd, path, img, len, h.job_off, h.job_len, 0, name, "job region");
+    scope = SCOPE_NAMES;
+    if (h.name_len) {
+        sweep_flips(fd, path, img, len, h.name_off, h.name_len, 0, name, "name region");
+        sweep_region_cuts(fd, path, img, len, &h, -1, h.name_len, name);
+    }
+    for (int i = 0; i < h.nslots; i++) {
+        if (!h.mod_len[i])
+            continue;
+        char where[32];
+        snprintf(where, sizeof(where), "region %d", i);
+        scope = slot_to_id(&h, i);
+        sweep_flips(fd, path, img, len, h.mod_off[i], h.mod_len[i], 0, name, where);
+        sweep_region_cuts(fd, path, img, len, &h, i, h.mod_len[i], name);
+    }
+    scope = SCOPE_ALL;
+    sweep_truncate(fd, path, img, len, every_cut, name);
+}
+
+static int sweep_log(int fd, const char *path, const char *dir, const char *rel)
+{
+    char file[1024], name[128];
+    unsigned char *img;
+    size_t len;
+    struct digest want;
+
+    snprintf(file, sizeof(file), "%s/%s", dir, rel);
+    if (slurp(file, &img, &len) < 0) {
+        fail("cannot read shared log %s: %s", file, strerror(errno));
+        return -1;
+    }
+    const char *base = strrchr(rel, '/') ? strrchr(rel, '/') + 1 : rel;
+    snprintf(name, sizeof(name), "%.60s", base);
+    if (write_all(fd, img, len) < 0)
+        return -1;
+    snprintf(cur_case, sizeof(cur_case), "%s intact", name);
+    if (read_all(path, &want) != IOLENS_OK)
+        fail("%s: the shared log does not read", name);
+    cli_on = 1;
+    sweep_image(fd, path, img, len, name, NULL, 1);
+
+    for (size_t v = 0; v < sizeof(variants) / sizeof(variants[0]); v++) {
+        unsigned char *re;
+        size_t relen;
+        snprintf(name, sizeof(name), "%.60s[%s]", base, variants[v].name);
+        if (bi_recompress(img, len, variants[v].comp, &re, &relen) < 0) {
+            fail("%s: cannot recompress", name);
+            continue;
+        }
+        cli_on = 0; /* the CLI sample runs on the original only */
+        thin = variants[v].thin;
+        sweep_image(fd, path, re, relen, name, &want, variants[v].every_cut);
+        thin = 1;
+        free(re);
+    }
+    free(img);
+    return 0;
+}
+
+/* Regression logs: each must fail cleanly in the library and in the CLI. */
+static void expect_fail(int fd, const char *path, const char *file)
+{
+    unsigned char *img;
+    size_t len;
+    if (slurp(file, &img, &len) < 0) {
+        fail("cannot read %s: %s", file, strerror(errno));
+        return;
+    }
+    if (write_all(fd, img, len) < 0) {
+        fail("cannot write scratch file");
+        free(img);
+        return;
+    }
+    cli_on = 1;
+    iolens_status st = run_case(path, "%s", file);
+    if (st == IOLENS_OK)
+        fail("%s: reads without error, expected a clean failure", file);
+    cli_case(img, len, file);
+    free(img);
+}
+
+int main(int argc, char **argv)
+{
+    int a = 1, regress = 0;
+    struct timespec t0, t1;
+
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (; a < argc && argv[a][0] == '-'; a++) {
+        if (!strcmp(argv[a], "--iolens") && a + 1 < argc)
+            iolens_bin = argv[++a];
+        else if (!strcmp(argv[a], "--tmp") && a + 1 < argc)
+            snprintf(tmpdir, sizeof(tmpdir), "%s", argv[++a]);
+        else if (!strcmp(argv[a], "--expect-fail"))
+            regress = 1;
+        else {
+            fprintf(stderr, "bad_input: unknown option %s\n", argv[a]);
+            return 2;
+        }
+    }
+    if (a >= argc) {
+        fprintf(stderr, "usage: bad_input [--iolens BIN] [--tmp DIR] LOGDIR\n"
+                        "       bad_input [--iolens BIN] [--tmp DIR] --expect-fail FILE...\n");
+        return 2;
+    }
+    devnull = fopen("/dev/null", "w");
+    int fd = memfd_create("bad_input", MFD_CLOEXEC);
+    if (!devnull || fd < 0) {
+        fprintf(stderr, "bad_input: cannot set up: %s\n", strerror(errno));
+        return 1;
+    }
+    char path[64];
+    snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+    signal(SIGALRM, on_alarm);
+
+    if (regress) {
+        for (; a < argc; a++)
+            expect_fail(fd, path, argv[a]);
+    } else {
+        struct stat sb;
+        if (stat(argv[a], &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+            fprintf(stderr, "FAIL: the shared Darshan logs are missing: %s is not a folder "
+                            "(expected ../shared/darshan-logs beside the source tree)\n",
+                    argv[a]);
+            return 1;
+        }
+        for (size_t i = 0; i < sizeof(sweep_logs) / sizeof(sweep_logs[0]); i++) {
+            struct timespec l0, l1;
+            unsigned long before = n_cases;
+            clock_gettime(CLOCK_MONOTONIC, &l0);
+            sweep_log(fd, path, argv[a], sweep_logs[i]);
+            clock_gettime(CLOCK_MONOTONIC, &l1);
+            printf("%-60.60s %7lu cases %6.2f s\n", sweep_logs[i], n_cases - before,
+                   (double)(l1.tv_sec - l0.tv_sec) + (double)(l1.tv_nsec - l0.tv_nsec) / 1e9);
+            fflush(stdout);
+        }
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    printf("bad_input: %lu cases (%lu read cleanly, %lu failed cleanly), %lu CLI runs "
+           "(%.1f s), %.1f s in all, %d failure(s)\n",
+           n_cases, n_ok, n_err, n_cli, t_cli,
+           (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9, failures);
+    if (failures > MAX_REPORTS)
+        fprintf(stderr, "(%d more failures not shown)\n", failures - MAX_REPORTS);
+    close(fd);
+    fclose(devnull);
+    return failures ? 1 : 0;
+}
