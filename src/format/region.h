@@ -23,6 +23,7 @@ struct iolens_region {
     int stream_live;         /* a compressed stream is open mid-way */
     int at_end;
     uint64_t produced;       /* decompressed bytes handed out */
+    struct iol_prefetch *pf; /* decompressing thread of a large region, or NULL */
 };
 
 /* Start reading the region map of fd (compressed with comp); rg must be zeroed
@@ -37,6 +38,22 @@ iolens_status iol_region_read(struct iolens_region *rg, void *buf, size_t n, siz
 /* Read exactly n bytes. @return IOLENS_OK, IOLENS_END if the region ended
  * before the first byte, IOLENS_ERR_TRUNCATED if it ended part-way, or an error. */
 iolens_status iol_region_read_exact(struct iolens_region *rg, void *buf, size_t n);
+
+/* Read up to n bytes on the calling thread, bypassing any prefetcher: what
+ * iol_region_read does for small regions, and the prefetch thread's source. */
+iolens_status iol_region_read_direct(struct iolens_region *rg, void *buf, size_t n,
+                                     size_t *got);
+
+/* Start a thread that decompresses rg ahead of its reader (large regions).
+ * On failure the region is simply read without one. */
+void iol_prefetch_start(struct iolens_region *rg);
+
+/* Read up to n bytes decompressed by rg's prefetch thread; same contract as
+ * iol_region_read. */
+iolens_status iol_prefetch_read(struct iolens_region *rg, void *buf, size_t n, size_t *got);
+
+/* Stop and free rg's prefetch thread, if any. */
+void iol_prefetch_stop(struct iolens_region *rg);
 
 /* Release the decompressor; the region may be begun again. */
 void iol_region_end(struct iolens_region *rg);
