@@ -20,9 +20,9 @@ if [ ! -d "$logs" ]; then
     echo "fuzz/run.sh: no seed logs at $logs (set IOLENS_LOGS)" >&2
     exit 1
 fi
-CC=${CC:-clang} cmake -S "$src" -B "$build" -G Ninja -DIOLENS_FUZZ=ON \
+CC=${CC:-clang} cmake -S "$src" -B "$build" -DIOLENS_FUZZ=ON \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build" --target fuzz_log fuzz_regions fuzz_cli mkseeds
+cmake --build "$build" -j2 --target fuzz_log fuzz_regions fuzz_cli mkseeds
 
 # Seeds: the shared logs as they are, re-encoded, and as decompressed regions.
 seeds=$build/fuzz/seeds

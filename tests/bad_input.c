@@ -475,7 +475,7 @@ static int slot_to_id(const struct bi_header *h, int i)
 {
     char v[9] = {0};
     memcpy(v, h->version, 8);
-    int minor = atoi(v + 2);
+    int minor = (int)strtol(v + 2, NULL, 10);
     if (minor < 20 && i >= IOLENS_MOD_H5D)
         i++;
     if (minor < 41 && i >= IOLENS_MOD_PNETCDF_VAR)

@@ -136,6 +136,13 @@ IOLENS_API iolens_status iolens_writer_put_name(iolens_log_writer *w, uint64_t i
  * @return IOLENS_OK or an error (IOLENS_ERR_ORDER when out of order). */
 IOLENS_API iolens_status iolens_writer_put_record(iolens_log_writer *w, int mod_id, const void *rec);
 
+/* Set the permission bits of the log being written (e.g. 0400: readable only
+ * by its owner). The temporary file gets them at once, before any data, and
+ * the final file keeps them. Used by the runtime, whose logs must not be
+ * readable by others even for a moment.
+ * @return IOLENS_OK, IOLENS_ERR_ARGUMENT, or IOLENS_ERR_IO. */
+IOLENS_API iolens_status iolens_writer_set_mode(iolens_log_writer *w, unsigned mode);
+
 /* Mark module mod_id as partial (its runtime ran out of memory). */
 IOLENS_API void iolens_writer_set_partial(iolens_log_writer *w, int mod_id);
 

@@ -16,9 +16,11 @@ struct cli_verb {
 
 int cli_parse(int argc, char **argv);
 int cli_dxt(int argc, char **argv);
+int cli_recover(int argc, char **argv);
 
 extern const struct cli_verb cli_parse_verb;
 extern const struct cli_verb cli_dxt_verb;
+extern const struct cli_verb cli_recover_verb;
 
 /* Print "iolens: <what>: <reason>" on stderr. @return the exit status to use (1). */
 int cli_error(const char *what, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

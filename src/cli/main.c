@@ -9,6 +9,7 @@
 static const struct cli_verb *const verbs[] = {
     &cli_dxt_verb,
     &cli_parse_verb,
+    &cli_recover_verb,
 };
 
 int cli_error(const char *what, const char *fmt, ...)

@@ -161,8 +161,8 @@ static void print_partial_note(FILE *out, const char *mod)
             mod);
 }
 
-/* Print the records of one module. @return 0, or -1 after a read error. */
-static int print_module(iolens_log *log, int id, int mask, const char *path)
+/* Print the records of one module. @return 0, or -1 with the reason in why. */
+static int print_module(iolens_log *log, int id, int mask, char *why, size_t why_len)
 {
     const struct iolens_log_info *in = iolens_log_get_info(log);
     const struct iolens_module_desc *mod = iolens_module(id);
@@ -179,8 +179,7 @@ static int print_module(iolens_log *log, int id, int mask, const char *path)
         if (st == IOLENS_OK && !(total = malloc(mod->record_size)))
             st = IOLENS_ERR_NOMEM;
         if (st != IOLENS_OK) {
-            fflush(stdout);
-            cli_error(path, "%s totals: %s", mod->name, iolens_strerror(st));
+            snprintf(why, why_len, "%s totals: %s", mod->name, iolens_strerror(st));
             rc = -1;
             goto done;
         }
@@ -200,15 +199,13 @@ static int print_module(iolens_log *log, int id, int mask, const char *path)
                 iolens_print_counters(stdout, mod, rec, &ctx);
         }
         if (acc && (st = iolens_accumulator_inject(acc, rec)) != IOLENS_OK) {
-            fflush(stdout);
-            cli_error(path, "%s totals: %s", mod->name, iolens_strerror(st));
+            snprintf(why, why_len, "%s totals: %s", mod->name, iolens_strerror(st));
             rc = -1;
             goto done;
         }
     }
     if (st != IOLENS_END) {
-        fflush(stdout);
-        cli_error(path, "%s", iolens_log_error(log));
+        snprintf(why, why_len, "%s", iolens_log_error(log));
         rc = -1;
         goto done;
     }
@@ -224,7 +221,8 @@ static int run(iolens_log *log, int mask, const char *path)
 {
     const struct iolens_log_info *in = iolens_log_get_info(log);
     iolens_status st = iolens_log_load_names(log);
-    int empty = 0, failed = 0;
+    int empty = 0;
+    char why[512] = "";
 
     if (st != IOLENS_OK)
         return cli_error(path, "%s", iolens_log_error(log));
@@ -266,12 +264,19 @@ static int run(iolens_log *log, int mask, const char *path)
             if (in->mod_map[id].len == 0)
                 continue;
         }
-        if (print_module(log, id, mask, path) < 0)
-            failed = 1;
+        /* A damaged module does not hide the others; the first reason is
+         * reported once, at the end. */
+        char module_why[sizeof(why)];
+        if (print_module(log, id, mask, module_why, sizeof(module_why)) < 0 && !why[0])
+            memcpy(why, module_why, sizeof(why));
     }
     if (empty == IOLENS_MAX_MODS)
         printf("\n# no module data available.\n");
-    return failed;
+    if (why[0]) {
+        fflush(stdout);
+        return cli_error(path, "%s", why);
+    }
+    return 0;
 }
 
 static const char parse_usage[] =

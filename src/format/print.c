@@ -9,7 +9,7 @@
 #include "../common/numfmt.h"
 #include "iolens/module.h"
 
-#define PRINT_BUF (64 * 1024)
+#define PRINT_BUF (16 * 1024) /* on the stack: the runtime links this file too */
 #define HEAD_MAX 64   /* module name (< 16) and two 20-digit numbers */
 #define LINE_ROOM(hn, cn, tn) ((hn) + (cn) + 1 + IOL_NUMFMT_MAX + (tn))
 
@@ -37,7 +37,7 @@ static char *append_field(char *p, const char *s, size_t n)
 void iolens_print_counters(FILE *out, const struct iolens_module_desc *mod,
                            const void *rec, const struct iolens_print_ctx *ctx)
 {
-    static _Thread_local char buf[PRINT_BUF];
+    char buf[PRINT_BUF];
     const unsigned char *base = rec;
     struct iolens_record_base b;
     char head[HEAD_MAX];

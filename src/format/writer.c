@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -280,6 +281,13 @@ iolens_status iolens_writer_put_record(iolens_log_writer *w, int mod_id, const v
     if ((st = iol_rw_write(&w->rw, bytes, len)) != IOLENS_OK)
         return fail(w, st);
     return IOLENS_OK;
+}
+
+iolens_status iolens_writer_set_mode(iolens_log_writer *w, unsigned mode)
+{
+    if (!w || w->fd < 0 || (mode & ~07777u))
+        return IOLENS_ERR_ARGUMENT;
+    return fchmod(w->fd, (mode_t)mode) == 0 ? IOLENS_OK : IOLENS_ERR_IO;
 }
 
 void iolens_writer_set_partial(iolens_log_writer *w, int mod_id)

@@ -1,0 +1,288 @@
+/* The runtime core: state machine, start and end, the module registry. */
+#include "core.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "fdtab.h"
+#include "iolens/runtime.h"
+#include "fmt.h"
+#include "job.h"
+#include "lifecycle.h"
+#include "logwrite.h"
+#include "posix.h"
+
+/* ---- the module registry: one line per module ---- */
+static const struct iol_module *const modules[] = {
+    &iol_posix_module,
+};
+#define NMODULES (sizeof(modules) / sizeof(modules[0]))
+_Static_assert(NMODULES <= IOL_MAP_MAX_MODS, "too many runtime modules");
+
+/* Seconds a forked log writer may take after a fatal signal. */
+#define SIGNAL_WRITE_TIMEOUT 10
+
+struct iol_runtime iol_rt;
+_Atomic int iol_state = IOL_UNINIT;
+/* The thread starting the runtime (0: none); wrapped calls it makes while
+ * starting pass through instead of waiting for itself. No thread-local
+ * storage: libiolens.so must stay loadable with dlopen. */
+static _Atomic uint64_t starter;
+static int installed;
+
+size_t iol_core_binding_tables(const struct iol_binding_table **out, size_t max)
+{
+    size_t n = 0;
+    if (n < max)
+        out[n++] = &iol_lifecycle_bindings;
+    for (size_t i = 0; i < NMODULES; i++)
+        for (const struct iol_binding_table *const *t = modules[i]->bindings; *t && n < max; t++)
+            out[n++] = *t;
+    return n;
+}
+
+static void resolve_all(void)
+{
+    const struct iol_binding_table *t[64];
+    size_t n = iol_core_binding_tables(t, 64);
+    for (size_t i = 0; i < n; i++)
+        iol_real_resolve(t[i]);
+}
+
+/* A fresh record set: times, record file, job data, pools, descriptor table.
+ * @return 0, or -1 (the runtime then stays off). */
+static int begin_recording(const struct iol_map_header *parent)
+{
+    static struct iol_map_header layout; /* only used while starting */
+    char tag[128];
+
+    clock_gettime(CLOCK_REALTIME, &iol_rt.start_real);
+    clock_gettime(CLOCK_MONOTONIC, &iol_rt.start_mono);
+    memset(&layout, 0, sizeof(layout));
+    size_t size = iol_records_layout(&layout, modules, NMODULES, &iol_rt.cfg);
+    iol_fmt(tag, sizeof(tag), "iolens_%s_%d_%lld", program_invocation_short_name,
+            (int)iol_rt.pid, (long long)iol_rt.start_real.tv_sec);
+    for (char *p = tag; *p; p++)
+        if (*p == '/' || *p == ' ')
+            *p = '-';
+    if (iol_map_create(&iol_rt.map, iol_rt.cfg.mmap_dir, tag, size,
+                       layout.mods[0].pool_off) != 0) {
+        iol_diag("cannot map %zu bytes for records; not recording", size);
+        return -1;
+    }
+    struct iol_map_header *h = iol_rt.map.hdr;
+    memcpy(h, &layout, sizeof(layout));
+    memcpy(h->magic, IOL_MAP_MAGIC, 8);
+    h->version = IOL_MAP_VERSION;
+    h->header_size = sizeof(*h);
+    h->map_size = size;
+    h->pid = iol_rt.pid;
+    h->start_sec = iol_rt.start_real.tv_sec;
+    h->start_nsec = iol_rt.start_real.tv_nsec;
+    iol_job_fill(h, iol_rt.jobid, iol_rt.fork_parent);
+    iol_mounts_text(&iol_rt.mounts, h->mounts, sizeof(h->mounts));
+    iol_rt.npools = NMODULES;
+    for (size_t i = 0; i < NMODULES; i++)
+        iol_rt.pools[i].mod = modules[i];
+    if (iol_records_init(iol_rt.pools, NMODULES, &iol_rt.map, &iol_rt.cfg) != 0 ||
+        (!parent && iol_fdtab_init() != 0)) {
+        iol_diag("out of memory for record tables; not recording");
+        iol_map_unlink(&iol_rt.map);
+        return -1;
+    }
+    for (size_t i = 0; i < NMODULES; i++)
+        if (modules[i]->start)
+            modules[i]->start(&iol_rt.pools[i]);
+    for (size_t i = 0; parent && i < NMODULES; i++)
+        if (modules[i]->fork_child)
+            modules[i]->fork_child(&iol_rt.pools[i], parent);
+    atomic_store_explicit(&h->state, IOL_MAP_RUNNING, memory_order_release);
+    iol_diag("recording into %s", iol_rt.map.path[0] ? iol_rt.map.path : "(anonymous memory)");
+    return 0;
+}
+
+void iol_core_start(void)
+{
+    int expect = IOL_UNINIT;
+    int saved = errno;
+
+    if (!atomic_compare_exchange_strong(&iol_state, &expect, IOL_STARTING))
+        return;
+    atomic_store(&starter, iol_self());
+    resolve_all();
+    if (!environ) {
+        /* Called from a preinit function (e.g. a sanitizer's), before libc
+         * has set up the environment: pass calls through, start later. */
+        atomic_store(&starter, 0);
+        atomic_store_explicit(&iol_state, IOL_UNINIT, memory_order_release);
+        errno = saved;
+        return;
+    }
+    iol_diag_init();
+    iol_config_load(&iol_rt.cfg);
+    int next = IOL_OFF;
+    if (!iol_rt.cfg.disabled) {
+        iol_rt.pid = getpid();
+        iol_rt.jobid = iol_job_id(&iol_rt.cfg, iol_rt.pid);
+        if (!getcwd(iol_rt.start_cwd, sizeof(iol_rt.start_cwd)))
+            iol_rt.start_cwd[0] = '\0';
+        iol_mounts_load(&iol_rt.mounts);
+        if (begin_recording(NULL) == 0) {
+            next = IOL_ON;
+            if (!installed) {
+                installed = 1;
+                iol_lifecycle_install();
+            }
+        }
+    }
+    atomic_store_explicit(&iol_state, next, memory_order_release);
+    atomic_store(&starter, 0);
+    errno = saved;
+}
+
+int iol_core_active_slow(void)
+{
+    int s = atomic_load_explicit(&iol_state, memory_order_acquire);
+    if (s == IOL_UNINIT) {
+        iol_core_start();
+        s = atomic_load_explicit(&iol_state, memory_order_acquire);
+    }
+    if (s == IOL_STARTING && atomic_load(&starter) != iol_self()) {
+        for (unsigned i = 0; s == IOL_STARTING; i++) {
+            iol_cpu_relax(i);
+            s = atomic_load_explicit(&iol_state, memory_order_acquire);
+        }
+    }
+    return s == IOL_ON;
+}
+
+int iol_core_own_process(void)
+{
+    return getpid() == iol_rt.pid;
+}
+
+/* Finish the modules, write the log, retire the record file. The runtime is
+ * already off (this thread turned it off). */
+static void write_log_now(void)
+{
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (size_t i = 0; i < NMODULES; i++)
+        if (modules[i]->finish)
+            modules[i]->finish(&iol_rt.pools[i]);
+    int rc = iol_log_write(&iol_rt);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    iol_diag("log written in %d us", (int)((t1.tv_sec - t0.tv_sec) * 1000000 +
+                                           (t1.tv_nsec - t0.tv_nsec) / 1000));
+    if (rc == 0) {
+        atomic_store(&iol_rt.map.hdr->state, IOL_MAP_WRITTEN);
+        iol_map_unlink(&iol_rt.map);
+    } else if (iol_rt.map.path[0]) {
+        iol_diag("records kept in %s (iolens recover turns it into a log)", iol_rt.map.path);
+    }
+}
+
+void iol_core_end(enum iol_end_reason why)
+{
+    int expect = IOL_ON;
+    int saved = errno;
+
+    if (atomic_load(&iol_state) != IOL_ON || !iol_core_own_process())
+        return;
+    if (!atomic_compare_exchange_strong(&iol_state, &expect, IOL_OFF))
+        return;
+    iol_diag("ending (%s)", why == IOL_END_EXEC ? "exec" : why == IOL_END_SIGNAL ? "signal"
+                                                                                 : "exit");
+    write_log_now();
+    errno = saved;
+}
+
+/* A child that can run without the parent's atfork handlers or malloc locks. */
+static pid_t fork_writer(void)
+{
+    static pid_t (*fork_fn)(void);
+    if (!fork_fn)
+        fork_fn = (pid_t (*)(void))dlsym(RTLD_DEFAULT, "_Fork");
+    if (fork_fn)
+        return fork_fn();
+    return (pid_t)syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0);
+}
+
+void iol_core_end_from_signal(int sig)
+{
+    int expect = IOL_ON;
+    int status;
+
+    if (!iol_core_own_process() ||
+        !atomic_compare_exchange_strong(&iol_state, &expect, IOL_OFF))
+        return;
+    iol_diag("signal %d: writing the log", sig);
+    pid_t child = fork_writer();
+    if (child == 0) {
+        sigset_t set;
+        iol_lifecycle_reset_signals();
+        sigemptyset(&set);
+        sigaddset(&set, SIGALRM);
+        signal(SIGALRM, SIG_DFL);
+        sigprocmask(SIG_UNBLOCK, &set, NULL);
+        alarm(SIGNAL_WRITE_TIMEOUT);
+        write_log_now();
+        syscall(SYS_exit_group, 0);
+    }
+    if (child < 0)
+        return; /* the record file stays for iolens recover */
+    for (int waited = 0; waited < SIGNAL_WRITE_TIMEOUT * 1000; waited++) {
+        pid_t r = waitpid(child, &status, WNOHANG);
+        if (r == child || (r < 0 && errno != EINTR))
+            return;
+        struct timespec ms = {0, 1000000};
+        nanosleep(&ms, NULL);
+    }
+    kill(child, SIGKILL);
+    waitpid(child, &status, 0);
+}
+
+void iol_core_fork_child(void)
+{
+    if (atomic_load(&iol_state) != IOL_ON)
+        return;
+    /* The parent's record file is shared memory: start a new one. */
+    struct iol_mapping parent = iol_rt.map;
+    iol_rt.fork_parent = iol_rt.pid;
+    iol_rt.pid = getpid();
+    /* The parent's record file stays mapped: records of inherited
+     * descriptors are created from its names at first use. */
+    if (begin_recording(parent.hdr) != 0)
+        atomic_store(&iol_state, IOL_OFF);
+}
+
+void iol_core_restart(void)
+{
+    int expect = IOL_OFF;
+    if (!iol_core_own_process() || iol_rt.cfg.disabled)
+        return;
+    if (!atomic_compare_exchange_strong(&iol_state, &expect, IOL_STARTING))
+        return;
+    atomic_store(&starter, iol_self());
+    int rc = begin_recording(NULL);
+    atomic_store(&iol_state, rc == 0 ? IOL_ON : IOL_OFF);
+    atomic_store(&starter, 0);
+}
+
+IOLENS_API const char *iolens_runtime_wrapped_symbol(size_t i)
+{
+    const struct iol_binding_table *t[64];
+    size_t n = iol_core_binding_tables(t, 64);
+    for (size_t k = 0; k < n; k++) {
+        if (i < t[k]->count)
+            return t[k]->bindings[i].name;
+        i -= t[k]->count;
+    }
+    return NULL;
+}

@@ -1,0 +1,135 @@
+/* The runtime core: start and end, job data, and the module registry.
+ *
+ * A module is one const struct iol_module (its record size, private state
+ * size, binding table and hooks) plus one line in the table of core.c; the
+ * core gives it a pool of records in the shared record file, resolves its
+ * bindings, and writes its records into the log. See README.md. */
+#ifndef IOL_RT_CORE_H
+#define IOL_RT_CORE_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <time.h>
+
+#include "iolens/module.h"
+#include "config.h"
+#include "mapfile.h"
+#include "mounts.h"
+#include "real.h"
+#include "records.h"
+
+/* What a runtime module gives the core. */
+struct iol_module {
+    iolens_module_id id;        /* the log's module id */
+    const char *name;           /* for diagnostics */
+    uint32_t version;           /* record version written to the log */
+    size_t record_size;         /* bytes of one log record (fixed) */
+    size_t state_size;          /* bytes of private per-record state, zeroed at creation */
+    uint32_t max_records;       /* fixed pool size, or 0 for IOLENS_MAX_RECORDS */
+    int names_are_paths;        /* 1: record names are file paths (exclusions apply) */
+    const struct iol_binding_table *const *bindings; /* NULL-terminated list */
+
+    /* Fill a new record (id and rank are set by the core afterwards). The
+     * record and state are zeroed. Called once per record, not concurrently
+     * for the same record. */
+    void (*init_record)(struct iolens_record_base *rec, void *state, const char *name);
+
+    /* The module's pool is ready (at start-up, after fork in the child, and
+     * after a failed exec). May be NULL. */
+    void (*start)(struct iol_pool *pool);
+
+    /* In a forked child, after start: carry over what the child inherited
+     * (descriptors, streams) into fresh records. parent is the parent's
+     * record file, still mapped. May be NULL. */
+    void (*fork_child)(struct iol_pool *pool, const struct iol_map_header *parent);
+
+    /* Last chance to update records before they are written (the runtime is
+     * already off). May be NULL. */
+    void (*finish)(struct iol_pool *pool);
+};
+
+/* Lifecycle of the runtime in this process. */
+enum iol_state {
+    IOL_UNINIT = 0, /* nothing done yet */
+    IOL_STARTING,   /* one thread is starting it */
+    IOL_ON,         /* recording */
+    IOL_OFF,        /* disabled, failed to start, or ended */
+};
+
+/* How the runtime ends (for diagnostics and the log's metadata). */
+enum iol_end_reason {
+    IOL_END_EXIT,    /* exit, return from main, _exit */
+    IOL_END_EXEC,    /* exec* replaces the image */
+    IOL_END_SIGNAL,  /* a fatal signal */
+};
+
+/* Everything the runtime knows about this process. One instance: iol_rt. */
+struct iol_runtime {
+    struct iol_config cfg;
+    struct iol_mounts mounts;
+    struct iol_mapping map;
+    struct iol_pool pools[IOL_MAP_MAX_MODS];
+    size_t npools;
+    pid_t pid;                     /* the process the records belong to */
+    pid_t fork_parent;             /* parent's pid in a forked child, else 0 */
+    int64_t jobid;
+    struct timespec start_real;    /* CLOCK_REALTIME at start */
+    struct timespec start_mono;    /* CLOCK_MONOTONIC at start: timestamps count from it */
+    char start_cwd[IOL_PATH_MAX];  /* default log directory */
+};
+
+extern struct iol_runtime iol_rt;
+extern _Atomic int iol_state;
+
+/* Start the runtime unless it has been started (constructor, or the first
+ * wrapped call). Safe to call from any thread, any number of times. */
+void iol_core_start(void);
+
+/* The slow path of iol_active(). */
+int iol_core_active_slow(void);
+
+/* Is the runtime recording? Starts it on first use. One relaxed load when on. */
+static inline int iol_active(void)
+{
+    if (atomic_load_explicit(&iol_state, memory_order_acquire) == IOL_ON)
+        return 1;
+    return iol_core_active_slow();
+}
+
+/* Seconds since the runtime started (the time base of every timestamp). */
+static inline double iol_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - iol_rt.start_mono.tv_sec) +
+           (double)(t.tv_nsec - iol_rt.start_mono.tv_nsec) * 1e-9;
+}
+
+/* End the runtime and write the log, once per process image: the first
+ * caller wins, later calls return at once. Not for signal handlers. */
+void iol_core_end(enum iol_end_reason why);
+
+/* End from a fatal signal handler: the log is written by a short-lived child
+ * process (the heap of a crashing process may be locked), waited for at most
+ * a few seconds. Async-signal-safe in the parent. */
+void iol_core_end_from_signal(int sig);
+
+/* In the child after fork: forget the parent's records and start a fresh set
+ * in a new record file. */
+void iol_core_fork_child(void);
+
+/* After a failed exec: start again with a fresh record set (the log of what
+ * came before the exec attempt has been written). */
+void iol_core_restart(void);
+
+/* Is the caller the process the runtime records? (Not a vfork child sharing
+ * our memory.) */
+int iol_core_own_process(void);
+
+/* Every binding table of the runtime (core and modules), for resolution and
+ * for listing the wrapped symbols. @return the number of tables. */
+size_t iol_core_binding_tables(const struct iol_binding_table **out, size_t max);
+
+#endif

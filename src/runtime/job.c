@@ -1,0 +1,145 @@
+/* Job data, collected once at start-up. */
+#include "job.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fmt.h"
+#include "real.h"
+
+/* Darshan keeps the command line in what is left of a 4 KiB job region. */
+#define EXE_MAX 3015
+
+/* Leading decimal number of s, as sscanf("%d") would read it. @return 0 and *out, or -1. */
+static int leading_number(const char *s, int64_t *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (end == s || errno)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* Flux prints job ids in its "f58" base-58 form, prefixed by "ƒ" or 'f'. */
+static int flux_f58(const char *s, int64_t *out)
+{
+    static const char digits[] = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+    uint64_t v = 0;
+
+    if ((unsigned char)s[0] == 0xc6 && (unsigned char)s[1] == 0x92)
+        s += 2;
+    else if (s[0] == 'f')
+        s += 1;
+    else
+        return -1;
+    if (!*s)
+        return -1;
+    for (; *s; s++) {
+        const char *d = strchr(digits, *s);
+        if (!d || v > (UINT64_MAX - 57) / 58)
+            return -1;
+        v = v * 58 + (uint64_t)(d - digits);
+    }
+    *out = (int64_t)v;
+    return 0;
+}
+
+int64_t iol_job_id(const struct iol_config *cfg, int64_t fallback)
+{
+    static const char *const vars[] = {
+        "SLURM_JOB_ID", "PBS_JOBID", "LSB_JOBID", "FLUX_JOB_ID", "COBALT_JOBID",
+    };
+    int64_t id;
+
+    if (cfg->jobid_env[0]) {
+        const char *v = getenv(cfg->jobid_env);
+        return (v && leading_number(v, &id) == 0) ? id : fallback;
+    }
+    for (size_t i = 0; i < sizeof(vars) / sizeof(*vars); i++) {
+        const char *v = getenv(vars[i]);
+        if (!v || !*v)
+            continue;
+        if (leading_number(v, &id) == 0 || flux_f58(v, &id) == 0)
+            return id;
+    }
+    return fallback;
+}
+
+/* The command line: NUL-separated arguments joined by spaces. */
+static void fill_exe(char *exe, size_t len)
+{
+    static const char cut[] = "<TRUNCATED>";
+    char buf[EXE_MAX + 2];
+    ssize_t n = iol_sys_read_file("/proc/self/cmdline", buf, sizeof(buf));
+
+    if (n <= 0) {
+        iol_fmt(exe, len, "%s <unknown args>", program_invocation_name);
+        return;
+    }
+    while (n > 0 && buf[n - 1] == '\0')
+        n--;
+    for (ssize_t i = 0; i < n; i++)
+        if (buf[i] == '\0')
+            buf[i] = ' ';
+    if ((size_t)n > EXE_MAX) {
+        n = EXE_MAX;
+        memcpy(buf + EXE_MAX - (sizeof(cut) - 1), cut, sizeof(cut) - 1);
+    }
+    if ((size_t)n >= len)
+        n = (ssize_t)len - 1;
+    memcpy(exe, buf, (size_t)n);
+    exe[n] = '\0';
+}
+
+/* The first of the named variables holding a number. @return it, or -1. */
+static int64_t first_number(const char *const *names, size_t n)
+{
+    int64_t v;
+    for (size_t i = 0; i < n; i++) {
+        const char *s = getenv(names[i]);
+        if (s && *s && leading_number(s, &v) == 0)
+            return v;
+    }
+    return -1;
+}
+
+static void fill_metadata(char *meta, size_t len, pid_t fork_parent)
+{
+    static const char *const rank_vars[] = {
+        "SLURM_PROCID", "PMIX_RANK", "PMI_RANK", "OMPI_COMM_WORLD_RANK", "RANK",
+    };
+    static const char *const size_vars[] = {
+        "SLURM_NTASKS", "PMI_SIZE", "OMPI_COMM_WORLD_SIZE", "WORLD_SIZE",
+    };
+    size_t used = iol_fmt(meta, len, "lib_ver=%s\nruntime=iolens\n", IOLENS_VERSION_STRING);
+    if (fork_parent && used < len)
+        used += iol_fmt(meta + used, len - used, "fork_parent=%d\n", (int)fork_parent);
+    int64_t rank = first_number(rank_vars, sizeof(rank_vars) / sizeof(*rank_vars));
+    int64_t size = first_number(size_vars, sizeof(size_vars) / sizeof(*size_vars));
+    if (rank >= 0 && used < len)
+        used += iol_fmt(meta + used, len - used, "rank=%lld\n", (long long)rank);
+    if (size > 0 && used < len)
+        iol_fmt(meta + used, len - used, "world_size=%lld\n", (long long)size);
+}
+
+void iol_job_fill(struct iol_map_header *h, int64_t jobid, pid_t fork_parent)
+{
+    h->uid = (int64_t)getuid();
+    h->jobid = jobid;
+    h->nprocs = 1;
+    fill_exe(h->exe, sizeof(h->exe));
+    fill_metadata(h->metadata, sizeof(h->metadata), fork_parent);
+}
+
+void iol_job_user(char *buf, size_t len)
+{
+    const char *v = getenv("LOGNAME");
+    if (v && *v && !strchr(v, '/'))
+        iol_fmt(buf, len, "%s", v);
+    else
+        iol_fmt(buf, len, "%u", (unsigned)geteuid());
+}

@@ -1,0 +1,27 @@
+/* Job-level data of a process: job id, command line, metadata, user. */
+#ifndef IOL_RT_JOB_H
+#define IOL_RT_JOB_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "config.h"
+#include "maplayout.h"
+
+/* The job id: from the variable IOLENS_JOBID_ENV/DARSHAN_JOBID names if set,
+ * else the first of SLURM_JOB_ID, PBS_JOBID, LSB_JOBID, FLUX_JOB_ID (decimal
+ * or Flux's f58 form) and COBALT_JOBID that starts with a number.
+ * @return the id, or fallback when none is found. */
+int64_t iol_job_id(const struct iol_config *cfg, int64_t fallback);
+
+/* Fill h's job fields: uid, job id, nprocs 1, the command line from
+ * /proc/self/cmdline (arguments joined by spaces, cut with "<TRUNCATED>" as
+ * Darshan does), and the metadata lines (lib_ver, runtime, fork_parent when
+ * fork_parent is not 0, and rank/world_size when a launcher set them). */
+void iol_job_fill(struct iol_map_header *h, int64_t jobid, pid_t fork_parent);
+
+/* The user name for log file names: $LOGNAME, else the numeric uid. */
+void iol_job_user(char *buf, size_t len);
+
+#endif

@@ -1,0 +1,272 @@
+/* Process start and end. The log is written exactly once per process image:
+ * at exit (the destructor runs after the program's atexit handlers), at
+ * _exit/_Exit, before exec* replaces the image, or from a fatal signal whose
+ * action is the default. A forked child starts its own record set. */
+#include "lifecycle.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "core.h"
+
+static const int fatal_signals[] = {SIGSEGV, SIGBUS, SIGABRT, SIGTERM, SIGINT};
+#define NFATAL (sizeof(fatal_signals) / sizeof(fatal_signals[0]))
+static int handled[NFATAL]; /* 1: our handler was installed for that signal */
+
+static void (*real__exit)(int) __attribute__((noreturn));
+static void (*real__Exit)(int) __attribute__((noreturn));
+static int (*real_execve)(const char *, char *const[], char *const[]);
+static int (*real_execv)(const char *, char *const[]);
+static int (*real_execvp)(const char *, char *const[]);
+static int (*real_execvpe)(const char *, char *const[], char *const[]);
+static int (*real_fexecve)(int, char *const[], char *const[]);
+static int (*real_execveat)(int, const char *, char *const[], char *const[], int);
+
+/* ---- start and normal end ---- */
+
+__attribute__((constructor)) static void iol_constructor(void)
+{
+    iol_core_start();
+}
+
+__attribute__((destructor)) static void iol_destructor(void)
+{
+    iol_core_end(IOL_END_EXIT);
+}
+
+static void on_quick_exit(void)
+{
+    iol_core_end(IOL_END_EXIT);
+}
+
+static void on_fork_child(void)
+{
+    iol_core_fork_child();
+}
+
+IOL_EXPORT void _exit(int status)
+{
+    if (iol_active())
+        iol_core_end(IOL_END_EXIT);
+    if (real__exit)
+        real__exit(status);
+    syscall(SYS_exit_group, status);
+    __builtin_unreachable();
+}
+
+IOL_EXPORT void _Exit(int status)
+{
+    if (iol_active())
+        iol_core_end(IOL_END_EXIT);
+    if (real__Exit)
+        real__Exit(status);
+    syscall(SYS_exit_group, status);
+    __builtin_unreachable();
+}
+
+/* ---- fatal signals ---- */
+
+static void on_fatal_signal(int sig, siginfo_t *info, void *ctx)
+{
+    int saved = errno;
+    (void)ctx;
+    iol_core_end_from_signal(sig);
+    /* SA_RESETHAND restored the default action. A fault raised by an
+     * instruction recurs when we return; anything sent (kill, raise, abort)
+     * is sent again, and arrives once this handler returns. */
+    int faulted = (sig == SIGSEGV || sig == SIGBUS) && info && info->si_code > 0;
+    if (!faulted)
+        raise(sig);
+    errno = saved;
+}
+
+void iol_lifecycle_install(void)
+{
+    for (size_t i = 0; i < NFATAL; i++) {
+        struct sigaction old, act;
+        if (sigaction(fatal_signals[i], NULL, &old) != 0)
+            continue;
+        /* Only where the program keeps the default action: a handler of its
+         * own, or an ignored signal, stays exactly as it is. */
+        if ((old.sa_flags & SA_SIGINFO) || old.sa_handler != SIG_DFL)
+            continue;
+        memset(&act, 0, sizeof(act));
+        act.sa_sigaction = on_fatal_signal;
+        act.sa_flags = SA_SIGINFO | SA_RESETHAND | SA_ONSTACK | SA_RESTART;
+        sigemptyset(&act.sa_mask);
+        if (sigaction(fatal_signals[i], &act, NULL) == 0)
+            handled[i] = 1;
+    }
+    pthread_atfork(NULL, NULL, on_fork_child);
+    at_quick_exit(on_quick_exit);
+}
+
+void iol_lifecycle_reset_signals(void)
+{
+    for (size_t i = 0; i < NFATAL; i++)
+        if (handled[i])
+            signal(fatal_signals[i], SIG_DFL);
+}
+
+/* ---- exec ---- */
+
+/* Before an exec: write the log of the image about to be replaced. */
+static void before_exec(void)
+{
+    if (iol_active())
+        iol_core_end(IOL_END_EXEC);
+}
+
+/* After a failed exec: the process goes on, with a fresh record set. */
+static void after_failed_exec(void)
+{
+    int saved = errno;
+    iol_core_restart();
+    errno = saved;
+}
+
+static int missing(void)
+{
+    errno = ENOSYS;
+    return -1;
+}
+
+IOL_EXPORT int execve(const char *path, char *const argv[], char *const envp[])
+{
+    before_exec();
+    int ret = real_execve(path, argv, envp);
+    after_failed_exec();
+    return ret;
+}
+
+IOL_EXPORT int execv(const char *path, char *const argv[])
+{
+    before_exec();
+    int ret = real_execv(path, argv);
+    after_failed_exec();
+    return ret;
+}
+
+IOL_EXPORT int execvp(const char *file, char *const argv[])
+{
+    before_exec();
+    int ret = real_execvp(file, argv);
+    after_failed_exec();
+    return ret;
+}
+
+IOL_EXPORT int execvpe(const char *file, char *const argv[], char *const envp[])
+{
+    if (!real_execvpe)
+        return missing();
+    before_exec();
+    int ret = real_execvpe(file, argv, envp);
+    after_failed_exec();
+    return ret;
+}
+
+IOL_EXPORT int fexecve(int fd, char *const argv[], char *const envp[])
+{
+    before_exec();
+    int ret = real_fexecve(fd, argv, envp);
+    after_failed_exec();
+    return ret;
+}
+
+IOL_EXPORT int execveat(int dirfd, const char *path, char *const argv[], char *const envp[],
+                        int flags)
+{
+    if (!real_execveat)
+        return missing();
+    before_exec();
+    int ret = real_execveat(dirfd, path, argv, envp, flags);
+    after_failed_exec();
+    return ret;
+}
+
+/* execl, execlp, execle: the list becomes a vector on the stack. */
+#define EXECL_MAX_ARGS 4096
+
+static int count_args(const char *arg0, va_list ap)
+{
+    int n = 1;
+    va_list c;
+    va_copy(c, ap);
+    if (arg0)
+        while (va_arg(c, const char *) && n < EXECL_MAX_ARGS)
+            n++;
+    va_end(c);
+    return arg0 ? n : 0;
+}
+
+static void fill_args(char **argv, int n, const char *arg0, va_list ap)
+{
+    argv[0] = (char *)arg0;
+    for (int i = 1; i < n; i++)
+        argv[i] = va_arg(ap, char *);
+    argv[n] = NULL;
+}
+
+IOL_EXPORT int execl(const char *path, const char *arg, ...)
+{
+    va_list ap;
+    va_start(ap, arg);
+    int n = count_args(arg, ap);
+    char *argv[n + 1];
+    fill_args(argv, n, arg, ap);
+    va_end(ap);
+    return execv(path, argv);
+}
+
+IOL_EXPORT int execlp(const char *file, const char *arg, ...)
+{
+    va_list ap;
+    va_start(ap, arg);
+    int n = count_args(arg, ap);
+    char *argv[n + 1];
+    fill_args(argv, n, arg, ap);
+    va_end(ap);
+    return execvp(file, argv);
+}
+
+IOL_EXPORT int execle(const char *path, const char *arg, ...)
+{
+    va_list ap;
+    va_start(ap, arg);
+    int n = count_args(arg, ap);
+    char *argv[n + 1];
+    fill_args(argv, n, arg, ap);
+    if (n > 0)
+        (void)va_arg(ap, char *); /* the NULL that ends the list */
+    char *const *envp = va_arg(ap, char *const *);
+    va_end(ap);
+    return execve(path, argv, envp);
+}
+
+/* execl, execlp and execle call our execv, execvp and execve, so their own
+ * libc definitions are looked up but never called. */
+static void *unused_execl, *unused_execlp, *unused_execle;
+
+static const struct iol_binding bindings[] = {
+    {"_exit", (void *)_exit, (void **)&real__exit},
+    {"_Exit", (void *)_Exit, (void **)&real__Exit},
+    {"execve", (void *)execve, (void **)&real_execve},
+    {"execv", (void *)execv, (void **)&real_execv},
+    {"execvp", (void *)execvp, (void **)&real_execvp},
+    {"execvpe", (void *)execvpe, (void **)&real_execvpe},
+    {"fexecve", (void *)fexecve, (void **)&real_fexecve},
+    {"execveat", (void *)execveat, (void **)&real_execveat},
+    {"execl", (void *)execl, &unused_execl},
+    {"execlp", (void *)execlp, &unused_execlp},
+    {"execle", (void *)execle, &unused_execle},
+};
+
+const struct iol_binding_table iol_lifecycle_bindings = {
+    bindings, sizeof(bindings) / sizeof(bindings[0]),
+};

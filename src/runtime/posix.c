@@ -1,0 +1,758 @@
+/* POSIX module, data path: open, close, read, write and their variants, lseek.
+ * Each wrapper: (1) not recording, or a descriptor we do not track -> the
+ * real call; (2) clock; (3) real call; (4) clock; (5) a plain update
+ * function, under the record's own lock. errno is the real call's. */
+#include "posix.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include "../common/hash.h"
+#include "diag.h"
+#include "paths.h"
+
+static struct iol_pool *posix_pool;
+static int mem_alignment = 8;
+
+static ssize_t (*real_pread)(int, void *, size_t, off_t);
+static ssize_t (*real_pread64)(int, void *, size_t, off64_t);
+static ssize_t (*real_pwrite)(int, const void *, size_t, off_t);
+static ssize_t (*real_pwrite64)(int, const void *, size_t, off64_t);
+static ssize_t (*real_read_chk)(int, void *, size_t, size_t);
+static ssize_t (*real_pread_chk)(int, void *, size_t, off_t, size_t);
+static ssize_t (*real_pread64_chk)(int, void *, size_t, off64_t, size_t);
+static ssize_t (*real_readv)(int, const struct iovec *, int);
+static ssize_t (*real_writev)(int, const struct iovec *, int);
+static ssize_t (*real_preadv)(int, const struct iovec *, int, off_t);
+static ssize_t (*real_preadv64)(int, const struct iovec *, int, off64_t);
+static ssize_t (*real_pwritev)(int, const struct iovec *, int, off_t);
+static ssize_t (*real_pwritev64)(int, const struct iovec *, int, off64_t);
+static ssize_t (*real_preadv2)(int, const struct iovec *, int, off_t, int);
+static ssize_t (*real_preadv64v2)(int, const struct iovec *, int, off64_t, int);
+static ssize_t (*real_pwritev2)(int, const struct iovec *, int, off_t, int);
+static ssize_t (*real_pwritev64v2)(int, const struct iovec *, int, off64_t, int);
+static off_t (*real_lseek)(int, off_t, int);
+static off64_t (*real_lseek64)(int, off64_t, int);
+static int (*real_close_range)(unsigned, unsigned, int);
+static void (*real_closefrom)(int);
+
+/* ---- the record ---- */
+
+static inline struct iolens_posix_record *rec_of(struct iol_slot *s)
+{
+    return iol_slot_rec(s);
+}
+
+static inline struct posix_state *state_of(struct iol_slot *s)
+{
+    return iol_slot_state(s, sizeof(struct iolens_posix_record));
+}
+
+static void posix_init_record(struct iolens_record_base *base, void *state, const char *name)
+{
+    struct iolens_posix_record *r = (struct iolens_posix_record *)base;
+    const struct iol_mount_entry *m = iol_mounts_match(&iol_rt.mounts, name);
+    (void)state;
+    r->counters[POSIX_MEM_ALIGNMENT] = mem_alignment;
+    r->counters[POSIX_FILE_ALIGNMENT] = m ? m->block_size : -1;
+}
+
+static void posix_start(struct iol_pool *pool)
+{
+    posix_pool = pool;
+    mem_alignment = iol_rt.cfg.mem_alignment;
+}
+
+/* In a forked child: an inherited descriptor keeps the parent's record name
+ * (the parent's record file stays mapped in the child) until first use. */
+static void posix_inherit(struct iol_ofd *n, const struct iol_ofd *old, void *arg)
+{
+    const struct iol_map_header *parent = arg;
+    struct iol_slot *s = atomic_load_explicit(&((struct iol_ofd *)old)->slot, memory_order_relaxed);
+    if (!s) { /* not used in the parent either: pass the pending name on */
+        n->pending_name = old->pending_name;
+        atomic_store_explicit(&n->pending_id, atomic_load(&((struct iol_ofd *)old)->pending_id),
+                              memory_order_relaxed);
+        return;
+    }
+    const struct iol_map_slot_head *head = (const struct iol_map_slot_head *)s;
+    const struct iolens_record_base *base = iol_slot_rec(s);
+    if (head->name_off >= parent->names_size)
+        return;
+    n->pending_name = (const char *)parent + parent->names_off + head->name_off;
+    atomic_store_explicit(&n->pending_id, base->id, memory_order_relaxed);
+}
+
+static void posix_fork_child(struct iol_pool *pool, const struct iol_map_header *parent)
+{
+    (void)pool;
+    if (iol_fdtab_fork(posix_inherit, (void *)parent) != 0)
+        iol_diag("no memory for the descriptor table after fork; not tracking descriptors");
+}
+
+struct iol_slot *iol_posix_ofd_slot(struct iol_ofd *o)
+{
+    uint64_t id = atomic_exchange_explicit(&o->pending_id, 0, memory_order_acq_rel);
+    struct iol_slot *s = id ? iol_record_get(posix_pool, id, o->pending_name) : NULL;
+    struct iol_slot *expect = NULL;
+    if (s && !atomic_compare_exchange_strong(&o->slot, &expect, s))
+        s = expect;
+    return s ? s : atomic_load_explicit(&o->slot, memory_order_acquire);
+}
+
+struct iol_pool *iol_posix_pool(void)
+{
+    return posix_pool;
+}
+
+int iol_posix_mem_aligned(const void *buf)
+{
+    return (uintptr_t)buf % (uintptr_t)mem_alignment == 0;
+}
+
+/* ---- counter updates (the caller holds the record's lock) ---- */
+
+/* Add t1 - t0 to a cumulative time without counting twice the part that
+ * overlaps the previous operation of the same kind (Darshan's rule). */
+static void add_time(double *timer, double t0, double t1, double *last_end)
+{
+    *timer += (t0 > *last_end) ? t1 - t0 : t1 - *last_end;
+    if (t1 > *last_end)
+        *last_end = t1;
+}
+
+static void set_start_end(double *start, double *end, double t0, double t1)
+{
+    if (*start == 0 || *start > t0)
+        *start = t0;
+    if (*end < t1)
+        *end = t1;
+}
+
+/* Darshan's access-size histogram: 0-100, 100-1K, ... 1G+ (upper bounds inclusive). */
+static int size_bucket(int64_t n)
+{
+    static const int64_t tops[] = {100, 1024, 10240, 102400, 1048576, 4194304,
+                                   10485760, 104857600, 1073741824};
+    int i = 0;
+    while (i < 9 && n > tops[i])
+        i++;
+    return i;
+}
+
+static void count_common(struct iolens_posix_record *r, struct posix_state *st, int64_t size,
+                         int64_t stride)
+{
+    struct iol_vals_pool *pool = iol_records_vals_pool();
+    int64_t n = iol_vals_add(&st->access, size, pool);
+    if (n)
+        iol_top4_update(&r->counters[POSIX_ACCESS1_ACCESS], &r->counters[POSIX_ACCESS1_COUNT],
+                        size, n);
+    n = iol_vals_add(&st->stride, stride, pool);
+    if (n)
+        iol_top4_update(&r->counters[POSIX_STRIDE1_STRIDE], &r->counters[POSIX_STRIDE1_COUNT],
+                        stride, n);
+}
+
+/* Indices of the counters that differ between reads and writes. */
+struct rw_kind {
+    int io_type, other_type;
+    int seq, consec, max_byte, bytes, ops, hist0, max_time_size;
+    int f_start, f_end, f_max_time, f_time;
+};
+
+static const struct rw_kind kind_read = {
+    POSIX_IO_READ, POSIX_IO_WRITE, POSIX_SEQ_READS, POSIX_CONSEC_READS, POSIX_MAX_BYTE_READ,
+    POSIX_BYTES_READ, POSIX_READS, POSIX_SIZE_READ_0_100, POSIX_MAX_READ_TIME_SIZE,
+    POSIX_F_READ_START_TIMESTAMP, POSIX_F_READ_END_TIMESTAMP, POSIX_F_MAX_READ_TIME,
+    POSIX_F_READ_TIME,
+};
+
+static const struct rw_kind kind_write = {
+    POSIX_IO_WRITE, POSIX_IO_READ, POSIX_SEQ_WRITES, POSIX_CONSEC_WRITES, POSIX_MAX_BYTE_WRITTEN,
+    POSIX_BYTES_WRITTEN, POSIX_WRITES, POSIX_SIZE_WRITE_0_100, POSIX_MAX_WRITE_TIME_SIZE,
+    POSIX_F_WRITE_START_TIMESTAMP, POSIX_F_WRITE_END_TIMESTAMP, POSIX_F_MAX_WRITE_TIME,
+    POSIX_F_WRITE_TIME,
+};
+
+/* One read or write of n bytes at offset (-1: at the description's offset,
+ * which then advances). */
+static void note_rw(struct iol_slot *s, struct iol_ofd *o, const struct rw_kind *k,
+                    int64_t offset, int64_t n, int aligned, double t0, double t1)
+{
+    struct iolens_posix_record *r = rec_of(s);
+    struct posix_state *st = state_of(s);
+    int64_t *last = k->io_type == POSIX_IO_READ ? &st->last_byte_read : &st->last_byte_written;
+    double *last_end = k->io_type == POSIX_IO_READ ? &st->last_read_end : &st->last_write_end;
+
+    if (iol_slot_lock(s) != 0)
+        return;
+    int64_t at;
+    if (offset >= 0) {
+        at = offset;
+    } else if (o->append && k->io_type == POSIX_IO_WRITE) {
+        at = o->end; /* O_APPEND: the kernel writes at end of file */
+        o->pos = o->end = at + n;
+    } else {
+        at = o->pos;
+        o->pos = at + n;
+    }
+    if (at > *last)
+        r->counters[k->seq]++;
+    if (at == *last + 1)
+        r->counters[k->consec]++;
+    int64_t stride = (at > 0 && at > *last && *last != 0) ? at - *last - 1 : 0;
+    *last = at + n - 1;
+    if (r->counters[k->max_byte] < at + n - 1)
+        r->counters[k->max_byte] = at + n - 1;
+    r->counters[k->bytes] += n;
+    r->counters[k->ops]++;
+    r->counters[k->hist0 + size_bucket(n)]++;
+    count_common(r, st, n, stride);
+    if (!aligned)
+        r->counters[POSIX_MEM_NOT_ALIGNED]++;
+    int64_t falign = r->counters[POSIX_FILE_ALIGNMENT];
+    if (falign > 0 && at % falign != 0)
+        r->counters[POSIX_FILE_NOT_ALIGNED]++;
+    if (st->last_io_type == k->other_type)
+        r->counters[POSIX_RW_SWITCHES]++;
+    st->last_io_type = k->io_type;
+    set_start_end(&r->fcounters[k->f_start], &r->fcounters[k->f_end], t0, t1);
+    if (r->fcounters[k->f_max_time] < t1 - t0) {
+        r->fcounters[k->f_max_time] = t1 - t0;
+        r->counters[k->max_time_size] = n;
+    }
+    add_time(&r->fcounters[k->f_time], t0, t1, last_end);
+    iol_slot_unlock(s);
+}
+
+static void posix_note_read(int fd, int64_t offset, ssize_t ret, int aligned, double t0,
+                            double t1)
+{
+    struct iol_ofd *o;
+    struct iol_slot *s = ret >= 0 ? iol_posix_fd(fd, &o) : NULL;
+    if (s)
+        note_rw(s, o, &kind_read, offset, ret, aligned, t0, t1);
+}
+
+static void posix_note_write(int fd, int64_t offset, ssize_t ret, int aligned, double t0,
+                             double t1)
+{
+    struct iol_ofd *o;
+    struct iol_slot *s = ret >= 0 ? iol_posix_fd(fd, &o) : NULL;
+    if (s)
+        note_rw(s, o, &kind_write, offset, ret, aligned, t0, t1);
+}
+
+static int iov_aligned(const struct iovec *iov, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!iol_posix_mem_aligned(iov[i].iov_base))
+            return 0;
+    return 1;
+}
+
+/* A vector read or write: alignment is looked at only after success (the
+ * vector is then known to be readable). */
+static void posix_note_readv(int fd, int64_t offset, ssize_t ret, const struct iovec *iov,
+                             int n, double t0, double t1)
+{
+    if (ret >= 0)
+        posix_note_read(fd, offset, ret, iov_aligned(iov, n), t0, t1);
+}
+
+static void posix_note_writev(int fd, int64_t offset, ssize_t ret, const struct iovec *iov,
+                              int n, double t0, double t1)
+{
+    if (ret >= 0)
+        posix_note_write(fd, offset, ret, iov_aligned(iov, n), t0, t1);
+}
+
+void iol_posix_note_open(int fd, struct iol_slot *s, int flags, int mode, double t0,
+                         double t1)
+{
+    if (fd < 0)
+        return;
+    if (!s) {
+        iol_fd_close(fd); /* fd may still be mapped from a close we did not see */
+        return;
+    }
+    struct iolens_posix_record *r = rec_of(s);
+    struct posix_state *st = state_of(s);
+    struct iol_ofd *o = iol_fd_open(fd, s);
+    if (o && (flags & O_APPEND)) {
+        int64_t size = iol_sys_file_size(fd);
+        o->append = 1;
+        o->end = size > 0 ? size : 0;
+    }
+    if (iol_slot_lock(s) != 0)
+        return;
+    if (mode)
+        r->counters[POSIX_MODE] = mode;
+    st->last_byte_read = 0;
+    st->last_byte_written = 0;
+    r->counters[POSIX_OPENS]++;
+    set_start_end(&r->fcounters[POSIX_F_OPEN_START_TIMESTAMP],
+                  &r->fcounters[POSIX_F_OPEN_END_TIMESTAMP], t0, t1);
+    add_time(&r->fcounters[POSIX_F_META_TIME], t0, t1, &st->last_meta_end);
+    iol_slot_unlock(s);
+}
+
+void iol_posix_note_refopen(struct iol_ofd *o, enum posix_ref_kind kind, double t0, double t1)
+{
+    struct iol_slot *s = o ? iol_posix_ofd_slot(o) : NULL;
+    if (!s || iol_slot_lock(s) != 0)
+        return;
+    struct iolens_posix_record *r = rec_of(s);
+    struct posix_state *st = state_of(s);
+    r->counters[POSIX_OPENS]++;
+    r->counters[kind]++;
+    set_start_end(&r->fcounters[POSIX_F_OPEN_START_TIMESTAMP],
+                  &r->fcounters[POSIX_F_OPEN_END_TIMESTAMP], t0, t1);
+    add_time(&r->fcounters[POSIX_F_META_TIME], t0, t1, &st->last_meta_end);
+    iol_slot_unlock(s);
+}
+
+void iol_posix_note_stat(struct iol_slot *s, double t0, double t1)
+{
+    if (!s || iol_slot_lock(s) != 0)
+        return;
+    struct posix_state *st = state_of(s);
+    rec_of(s)->counters[POSIX_STATS]++;
+    add_time(&rec_of(s)->fcounters[POSIX_F_META_TIME], t0, t1, &st->last_meta_end);
+    iol_slot_unlock(s);
+}
+
+static void posix_note_close(int fd, double t0, double t1)
+{
+    struct iol_ofd *o;
+    struct iol_slot *s = iol_posix_fd(fd, &o);
+    if (!s || iol_slot_lock(s) != 0) {
+        iol_fd_close(fd);
+        return;
+    }
+    struct iolens_posix_record *r = rec_of(s);
+    struct posix_state *st = state_of(s);
+    st->last_byte_read = 0;
+    st->last_byte_written = 0;
+    set_start_end(&r->fcounters[POSIX_F_CLOSE_START_TIMESTAMP],
+                  &r->fcounters[POSIX_F_CLOSE_END_TIMESTAMP], t0, t1);
+    add_time(&r->fcounters[POSIX_F_META_TIME], t0, t1, &st->last_meta_end);
+    iol_slot_unlock(s);
+    iol_fd_close(fd);
+}
+
+static void posix_note_seek(int fd, int64_t ret, double t0, double t1)
+{
+    struct iol_ofd *o;
+    struct iol_slot *s = ret >= 0 ? iol_posix_fd(fd, &o) : NULL;
+    if (!s || iol_slot_lock(s) != 0)
+        return;
+    struct posix_state *st = state_of(s);
+    o->pos = ret;
+    rec_of(s)->counters[POSIX_SEEKS]++;
+    add_time(&rec_of(s)->fcounters[POSIX_F_META_TIME], t0, t1, &st->last_meta_end);
+    iol_slot_unlock(s);
+}
+
+/* ---- wrappers: close ---- */
+
+IOL_EXPORT int close(int fd)
+{
+    if (!iol_active() || !iol_fd_get(fd))
+        return iol_real_close(fd);
+    double t0 = iol_now();
+    int ret = iol_real_close(fd);
+    double t1 = iol_now();
+    int err = errno;
+    posix_note_close(fd, t0, t1);
+    errno = err;
+    return ret;
+}
+
+/* close_range and closefrom close descriptors behind our back: forget them. */
+static void forget_range(unsigned first, unsigned last)
+{
+    if (last >= iol_fdtab.size)
+        last = iol_fdtab.size ? iol_fdtab.size - 1 : 0;
+    for (unsigned fd = first; fd <= last && fd < iol_fdtab.size; fd++)
+        if (iol_fd_get((int)fd))
+            iol_fd_close((int)fd);
+}
+
+IOL_EXPORT int close_range(unsigned first, unsigned last, int flags)
+{
+    if (!real_close_range) {
+        errno = ENOSYS;
+        return -1;
+    }
+    int ret = real_close_range(first, last, flags);
+    int err = errno;
+    if (ret == 0 && iol_active() && !(flags & CLOSE_RANGE_CLOEXEC))
+        forget_range(first, last);
+    errno = err;
+    return ret;
+}
+
+IOL_EXPORT void closefrom(int lowfd)
+{
+    if (real_closefrom)
+        real_closefrom(lowfd);
+    int err = errno;
+    if (iol_active() && lowfd >= 0)
+        forget_range((unsigned)lowfd, ~0u);
+    errno = err;
+}
+
+/* ---- wrappers: read and write ---- */
+
+IOL_EXPORT ssize_t read(int fd, void *buf, size_t count)
+{
+    if (!iol_active() || !iol_fd_get(fd))
+        return iol_real_read(fd, buf, count);
+    double t0 = iol_now();
+    ssize_t ret = iol_real_read(fd, buf, count);
+    double t1 = iol_now();
+    int err = errno;
+    posix_note_read(fd, -1, ret, iol_posix_mem_aligned(buf), t0, t1);
+    errno = err;
+    return ret;
+}
+
+IOL_EXPORT ssize_t __read_chk(int fd, void *buf, size_t count, size_t buflen)
+{
+    if (!iol_active() || !iol_fd_get(fd))
+        return real_read_chk(fd, buf, count, buflen);
+    double t0 = iol_now();
+    ssize_t ret = real_read_chk(fd, buf, count, buflen);
+    double t1 = iol_now();
+    int err = errno;
+    posix_note_read(fd, -1, ret, iol_posix_mem_aligned(buf), t0, t1);
+    errno = err;
+    return ret;
+}
+
+IOL_EXPORT ssize_t write(int fd, const void *buf, size_t count)
+{
+    if (!iol_active() || !iol_fd_get(fd))
+        return iol_real_write(fd, buf, count);
+    double t0 = iol_now();
+    ssize_t ret = iol_real_write(fd, buf, count);
+    double t1 = iol_now();
+    int err = errno;
+    posix_note_write(fd, -1, ret, iol_posix_mem_aligned(buf), t0, t1);
+    errno = err;
+    return ret;
+}
+
+IOL_EXPORT ssize_t pread(int fd, void *buf, size_t count, off_t offset)
+{
+    if (!iol_active() || !iol_fd_get(fd))
+        return real_pread(fd, buf, count, offset);
+    double t0 = iol_now();
+    ssize_t ret = real_pread(fd, buf, count, offset);
+    double t1 = iol_now();
+    int err = errno;
+    posix_note_read(fd, offset, ret, iol_posix_mem_aligned(buf), t0, t1);
+    errno = err;
+    return ret;
+}
+
+IOL_EXPORT ssize_t pread64(int fd, void *buf, size_t count, off64_t offset)
+{
+    if (!iol_active() || !iol_fd_get(fd))
+        return real_pread64(fd, buf, count, offset);
+    double t0 = iol_now();
+    ssize_t ret = real_pread64(fd, buf, count, offset);
+    double t1 = iol_now();
+    int err = errno;
+    posix_note_read(fd, offset, ret, iol_posix_mem_aligned(buf), t0, t1);
+    errno = err;
+    return ret;
+}
+
+IOL_EXPORT ssize_t __pread_chk(int fd, void *buf, size_t count, off_t offset, size_t buflen)
+{
+    if (!iol_active() || !iol_fd_get(fd))
+        return real_pread_chk(fd, buf, count, offset, buflen);
+    double t0 = iol_now();
+    ssize_t ret = real_pread_chk(fd, buf, count, offset, buflen);
+    double t1 = iol_now();
+    int err = errno;
+    posix_note_read(fd, offset, ret, iol_posix_mem_aligned(buf), t0, t1);
+    errno = err;
+    return ret;
+}
+
+IOL_EXPORT ssize_t __pread64_chk(int fd, void *buf, size_t count, off64_t offset,
+                                 size_t buflen)
+{
+    if (!iol_active() || !iol_fd_get(fd))
+        return real_pread64_chk(fd, buf, count, offset, buflen);
+    double t0 = iol_now();
+    ssize_t ret = real_pread64_chk(fd, buf, count, offset, buflen);
+    double t1 = iol_now();
+    int err = errno;
+    posix_note_read(fd, offset, ret, iol_posix_mem_aligned(buf), t0, t1);
+    errno = err;
+    return ret;
+}
+
+IOL_EXPORT ssize_t pwrite(int fd, const void *buf, size_t count, off_t offset)
+{
+    if (!iol_active() || !iol_fd_get(fd))
+        return real_pwrite(fd, buf, count, offset);
+    double t0 = iol_now();
+    ssize_t ret = real_pwrite(fd, buf, count, offset);
+    double t1 = iol_now();
+    int err = errno;
+    posix_note_write(fd, offset, ret, iol_posix_mem_aligned(buf), t0, t1);
+    errno = err;
+    return ret;
+}
+
+IOL_EXPORT ssize_t pwrite64(int fd, const void *buf, size_t count, off64_t offset)
+{
+    if (!iol_active() || !iol_fd_get(fd))
+        return real_pwrite64(fd, buf, count, offset);
+    double t0 = iol_now();
+    ssize_t ret = real_pwrite64(fd, buf, count, offset);
+    double t1 = iol_now();
+    int err = errno;
+    posix_note_write(fd, offset, ret, iol_posix_mem_aligned(buf), t0, t1);
+    errno = err;
+    return ret;
+}
+
+/* ---- wrappers: vectors ---- */
+
+IOL_EXPORT ssize_t readv(int fd, const struct iovec *iov, int n)
+{
+    if (!iol_active() || !iol_fd_get(fd))
+        return real_readv(fd, iov, n);
+    double t0 = iol_now();
+    ssize_t ret = real_readv(fd, iov, n);
+    double t1 = iol_now();
+    int err = errno;
+    posix_note_readv(fd, -1, ret, iov, n, t0, t1);
+    errno = err;
+    return ret;
+}
+
+IOL_EXPORT ssize_t writev(int fd, const struct iovec *iov, int n)
+{
+    if (!iol_active() || !iol_fd_get(fd))
+        return real_writev(fd, iov, n);
+    double t0 = iol_now();
+    ssize_t ret = real_writev(fd, iov, n);
+    double t1 = iol_now();
+    int err = errno;
+    posix_note_writev(fd, -1, ret, iov, n, t0, t1);
+    errno = err;
+    return ret;
+}
+
+IOL_EXPORT ssize_t preadv(int fd, const struct iovec *iov, int n, off_t offset)
+{
+    if (!iol_active() || !iol_fd_get(fd))
+        return real_preadv(fd, iov, n, offset);
+    double t0 = iol_now();
+    ssize_t ret = real_preadv(fd, iov, n, offset);
+    double t1 = iol_now();
+    int err = errno;
+    posix_note_readv(fd, offset, ret, iov, n, t0, t1);
+    errno = err;
+    return ret;
+}
+
+IOL_EXPORT ssize_t preadv64(int fd, const struct iovec *iov, int n, off64_t offset)
+{
+    if (!iol_active() || !iol_fd_get(fd))
+        return real_preadv64(fd, iov, n, offset);
+    double t0 = iol_now();
+    ssize_t ret = real_preadv64(fd, iov, n, offset);
+    double t1 = iol_now();
+    int err = errno;
+    posix_note_readv(fd, offset, ret, iov, n, t0, t1);
+    errno = err;
+    return ret;
+}
+
+IOL_EXPORT ssize_t pwritev(int fd, const struct iovec *iov, int n, off_t offset)
+{
+    if (!iol_active() || !iol_fd_get(fd))
+        return real_pwritev(fd, iov, n, offset);
+    double t0 = iol_now();
+    ssize_t ret = real_pwritev(fd, iov, n, offset);
+    double t1 = iol_now();
+    int err = errno;
+    posix_note_writev(fd, offset, ret, iov, n, t0, t1);
+    errno = err;
+    return ret;
+}
+
+IOL_EXPORT ssize_t pwritev64(int fd, const struct iovec *iov, int n, off64_t offset)
+{
+    if (!iol_active() || !iol_fd_get(fd))
+        return real_pwritev64(fd, iov, n, offset);
+    double t0 = iol_now();
+    ssize_t ret = real_pwritev64(fd, iov, n, offset);
+    double t1 = iol_now();
+    int err = errno;
+    posix_note_writev(fd, offset, ret, iov, n, t0, t1);
+    errno = err;
+    return ret;
+}
+
+/* The v2 forms take offset -1 to mean "at the current offset". */
+IOL_EXPORT ssize_t preadv2(int fd, const struct iovec *iov, int n, off_t offset, int flags)
+{
+    if (!real_preadv2) {
+        errno = ENOSYS;
+        return -1;
+    }
+    if (!iol_active() || !iol_fd_get(fd))
+        return real_preadv2(fd, iov, n, offset, flags);
+    double t0 = iol_now();
+    ssize_t ret = real_preadv2(fd, iov, n, offset, flags);
+    double t1 = iol_now();
+    int err = errno;
+    posix_note_readv(fd, offset < 0 ? -1 : offset, ret, iov, n, t0, t1);
+    errno = err;
+    return ret;
+}
+
+IOL_EXPORT ssize_t preadv64v2(int fd, const struct iovec *iov, int n, off64_t offset, int flags)
+{
+    if (!real_preadv64v2) {
+        errno = ENOSYS;
+        return -1;
+    }
+    if (!iol_active() || !iol_fd_get(fd))
+        return real_preadv64v2(fd, iov, n, offset, flags);
+    double t0 = iol_now();
+    ssize_t ret = real_preadv64v2(fd, iov, n, offset, flags);
+    double t1 = iol_now();
+    int err = errno;
+    posix_note_readv(fd, offset < 0 ? -1 : offset, ret, iov, n, t0, t1);
+    errno = err;
+    return ret;
+}
+
+IOL_EXPORT ssize_t pwritev2(int fd, const struct iovec *iov, int n, off_t offset, int flags)
+{
+    if (!real_pwritev2) {
+        errno = ENOSYS;
+        return -1;
+    }
+    if (!iol_active() || !iol_fd_get(fd))
+        return real_pwritev2(fd, iov, n, offset, flags);
+    double t0 = iol_now();
+    ssize_t ret = real_pwritev2(fd, iov, n, offset, flags);
+    double t1 = iol_now();
+    int err = errno;
+    posix_note_writev(fd, offset < 0 ? -1 : offset, ret, iov, n, t0, t1);
+    errno = err;
+    return ret;
+}
+
+IOL_EXPORT ssize_t pwritev64v2(int fd, const struct iovec *iov, int n, off64_t offset,
+                               int flags)
+{
+    if (!real_pwritev64v2) {
+        errno = ENOSYS;
+        return -1;
+    }
+    if (!iol_active() || !iol_fd_get(fd))
+        return real_pwritev64v2(fd, iov, n, offset, flags);
+    double t0 = iol_now();
+    ssize_t ret = real_pwritev64v2(fd, iov, n, offset, flags);
+    double t1 = iol_now();
+    int err = errno;
+    posix_note_writev(fd, offset < 0 ? -1 : offset, ret, iov, n, t0, t1);
+    errno = err;
+    return ret;
+}
+
+/* ---- wrappers: seek ---- */
+
+IOL_EXPORT off_t lseek(int fd, off_t offset, int whence)
+{
+    if (!iol_active() || !iol_fd_get(fd))
+        return real_lseek(fd, offset, whence);
+    double t0 = iol_now();
+    off_t ret = real_lseek(fd, offset, whence);
+    double t1 = iol_now();
+    int err = errno;
+    posix_note_seek(fd, ret, t0, t1);
+    errno = err;
+    return ret;
+}
+
+IOL_EXPORT off64_t lseek64(int fd, off64_t offset, int whence)
+{
+    if (!iol_active() || !iol_fd_get(fd))
+        return real_lseek64(fd, offset, whence);
+    double t0 = iol_now();
+    off64_t ret = real_lseek64(fd, offset, whence);
+    double t1 = iol_now();
+    int err = errno;
+    posix_note_seek(fd, ret, t0, t1);
+    errno = err;
+    return ret;
+}
+
+/* ---- the module ---- */
+
+static const struct iol_binding bindings[] = {
+    {"close", (void *)close, (void **)&iol_real_close},
+    {"close_range", (void *)close_range, (void **)&real_close_range},
+    {"closefrom", (void *)closefrom, (void **)&real_closefrom},
+    {"read", (void *)read, (void **)&iol_real_read},
+    {"__read_chk", (void *)__read_chk, (void **)&real_read_chk},
+    {"write", (void *)write, (void **)&iol_real_write},
+    {"pread", (void *)pread, (void **)&real_pread},
+    {"pread64", (void *)pread64, (void **)&real_pread64},
+    {"__pread_chk", (void *)__pread_chk, (void **)&real_pread_chk},
+    {"__pread64_chk", (void *)__pread64_chk, (void **)&real_pread64_chk},
+    {"pwrite", (void *)pwrite, (void **)&real_pwrite},
+    {"pwrite64", (void *)pwrite64, (void **)&real_pwrite64},
+    {"readv", (void *)readv, (void **)&real_readv},
+    {"writev", (void *)writev, (void **)&real_writev},
+    {"preadv", (void *)preadv, (void **)&real_preadv},
+    {"preadv64", (void *)preadv64, (void **)&real_preadv64},
+    {"pwritev", (void *)pwritev, (void **)&real_pwritev},
+    {"pwritev64", (void *)pwritev64, (void **)&real_pwritev64},
+    {"preadv2", (void *)preadv2, (void **)&real_preadv2},
+    {"preadv64v2", (void *)preadv64v2, (void **)&real_preadv64v2},
+    {"pwritev2", (void *)pwritev2, (void **)&real_pwritev2},
+    {"pwritev64v2", (void *)pwritev64v2, (void **)&real_pwritev64v2},
+    {"lseek", (void *)lseek, (void **)&real_lseek},
+    {"lseek64", (void *)lseek64, (void **)&real_lseek64},
+};
+
+static const struct iol_binding_table data_bindings = {
+    bindings, sizeof(bindings) / sizeof(bindings[0]),
+};
+
+static const struct iol_binding_table *const posix_tables[] = {
+    &data_bindings, &iol_posix_open_bindings, &iol_posix_meta_bindings, NULL,
+};
+
+const struct iol_module iol_posix_module = {
+    .id = IOLENS_MOD_POSIX,
+    .name = "POSIX",
+    .version = IOLENS_POSIX_VERSION,
+    .record_size = sizeof(struct iolens_posix_record),
+    .state_size = sizeof(struct posix_state),
+    .names_are_paths = 1,
+    .bindings = posix_tables,
+    .init_record = posix_init_record,
+    .start = posix_start,
+    .fork_child = posix_fork_child,
+};

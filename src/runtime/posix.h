@@ -1,0 +1,87 @@
+/* The POSIX module: Darshan's POSIX v4 record per file. posix.c holds the
+ * open/close/read/write wrappers and the counter updates; posix_meta.c the
+ * metadata wrappers (stat family, dup, fcntl, fileno, mmap, sync, rename,
+ * mkstemp). The counters mean what darshan-runtime/lib/darshan-posix.c makes
+ * them mean; deliberate differences are listed in docs/runtime.md. */
+#ifndef IOL_RT_POSIX_H
+#define IOL_RT_POSIX_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "core.h"
+#include "fdtab.h"
+#include "iolens/modules/posix.h"
+#include "topvals.h"
+
+extern const struct iol_module iol_posix_module;
+
+/* The binding tables of posix_open.c and posix_meta.c. */
+extern const struct iol_binding_table iol_posix_open_bindings;
+extern const struct iol_binding_table iol_posix_meta_bindings;
+
+/* Per-record state that is not part of the log record. */
+struct posix_state {
+    int64_t last_byte_read;     /* last byte of the previous read, 0 after open/close */
+    int64_t last_byte_written;
+    int last_io_type;           /* POSIX_IO_READ, POSIX_IO_WRITE or 0 */
+    double last_meta_end;       /* ends of the last timed operations, so that */
+    double last_read_end;       /* overlapping calls (threads) are not counted */
+    double last_write_end;      /* twice in the cumulative times */
+    struct iol_vals access;     /* distinct access sizes */
+    struct iol_vals stride;     /* distinct strides */
+};
+
+enum { POSIX_IO_READ = 1, POSIX_IO_WRITE = 2 };
+
+/* Counters a reference-open (dup, fileno) increments besides POSIX_OPENS. */
+enum posix_ref_kind { POSIX_REF_DUP = POSIX_DUPS, POSIX_REF_FILENO = POSIX_FILENOS };
+
+/* The record name of path (relative to dirfd, or to the current directory
+ * with AT_FDCWD) into name (IOL_PATH_MAX bytes). @return its length, or -1. */
+int iol_posix_path_name(int dirfd, const char *path, char *name);
+
+/* Where the STDIO module tells fileno() which record a stream belongs to:
+ * the stream's record name, or NULL. NULL until a STDIO module sets it. */
+extern const char *(*iol_posix_stream_name)(FILE *stream);
+
+/* The record named by path (relative to dirfd, or to the current directory
+ * with AT_FDCWD), created if new. @return the slot, or NULL if not kept. */
+struct iol_slot *iol_posix_path_record(int dirfd, const char *path);
+
+/* A successful open of the record s returned fd (flags: the open flags;
+ * mode: the permission bits given, or 0). Counts an open, resets the access
+ * pattern, maps fd (with O_APPEND, writes are then placed at end of file,
+ * which is looked up once here). */
+void iol_posix_note_open(int fd, struct iol_slot *s, int flags, int mode, double t0,
+                         double t1);
+
+/* newfd is another descriptor of oldfd's file (dup) or of a stream's file
+ * (fileno): counts an open and the kind, maps newfd. */
+void iol_posix_note_refopen(struct iol_ofd *o, enum posix_ref_kind kind, double t0, double t1);
+
+/* A stat-family call on the record s succeeded on a regular file. */
+void iol_posix_note_stat(struct iol_slot *s, double t0, double t1);
+
+/* Is buf aligned to the configured memory alignment? */
+int iol_posix_mem_aligned(const void *buf);
+
+/* The record of the description o: for a descriptor inherited through fork
+ * and not used yet, it is created now. @return it, or NULL (not kept). */
+struct iol_slot *iol_posix_ofd_slot(struct iol_ofd *o);
+
+/* The description of fd and its record. @return the record, or NULL if fd is
+ * not tracked (then *o may still be set). */
+static inline struct iol_slot *iol_posix_fd(int fd, struct iol_ofd **o)
+{
+    *o = iol_fd_get(fd);
+    if (!*o)
+        return NULL;
+    struct iol_slot *s = atomic_load_explicit(&(*o)->slot, memory_order_acquire);
+    return s ? s : iol_posix_ofd_slot(*o);
+}
+
+/* The POSIX pool (for the metadata wrappers). */
+struct iol_pool *iol_posix_pool(void);
+
+#endif

@@ -1,0 +1,236 @@
+/* POSIX module: the open family (open, open64, openat, creat and their
+ * fortified and 64-bit forms) and how a path becomes a record name. */
+#include "posix.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../common/hash.h"
+#include "fmt.h"
+#include "paths.h"
+
+static int (*real_open64)(const char *, int, ...);
+static int (*real_open_2)(const char *, int);
+static int (*real_open64_2)(const char *, int);
+static int (*real_openat)(int, const char *, int, ...);
+static int (*real_openat64)(int, const char *, int, ...);
+static int (*real_openat_2)(int, const char *, int);
+static int (*real_openat64_2)(int, const char *, int);
+static int (*real_creat)(const char *, mode_t);
+static int (*real_creat64)(const char *, mode_t);
+
+/* ---- naming ---- */
+
+/* The directory a dirfd-relative path starts from: the name of dirfd's
+ * record when we track it, else what /proc says. @return 0, or -1. */
+static int dirfd_path(int dirfd, char *out)
+{
+    struct iol_ofd *o;
+    struct iol_slot *s = iol_posix_fd(dirfd, &o);
+    char link[64];
+    if (s) {
+        const char *name = iol_record_name(s);
+        size_t n = strnlen(name, IOL_PATH_MAX);
+        if (n >= IOL_PATH_MAX)
+            return -1;
+        memcpy(out, name, n + 1);
+        return 0;
+    }
+    iol_fmt(link, sizeof(link), "/proc/self/fd/%d", dirfd);
+    ssize_t n = readlink(link, out, IOL_PATH_MAX - 1);
+    if (n <= 0 || out[0] != '/')
+        return -1;
+    out[n] = '\0';
+    return 0;
+}
+
+int iol_posix_path_name(int dirfd, const char *path, char *name)
+{
+    char dir[IOL_PATH_MAX];
+    const char *base = NULL;
+
+    if (!path)
+        return -1;
+    if (path[0] != '/' && dirfd != AT_FDCWD) {
+        if (dirfd_path(dirfd, dir) != 0)
+            return -1;
+        base = dir;
+    }
+    return iol_path_clean(path, base, name);
+}
+
+struct iol_slot *iol_posix_path_record(int dirfd, const char *path)
+{
+    char name[IOL_PATH_MAX];
+    struct iol_pool *pool = iol_posix_pool();
+    int len = pool ? iol_posix_path_name(dirfd, path, name) : -1;
+    if (len < 0)
+        return NULL;
+    return iol_record_get(pool, iol_hash64(name, (size_t)len, 0), name);
+}
+
+/* ---- wrappers: open ---- */
+
+static int open_mode(int flags, va_list ap)
+{
+    if ((flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE)
+        return va_arg(ap, int);
+    return 0;
+}
+
+/* The common tail of every open wrapper. */
+static void posix_note_path_open(int fd, int dirfd, const char *path, int flags, int mode,
+                                 double t0, double t1)
+{
+    int err = errno;
+    if (fd >= 0)
+        iol_posix_note_open(fd, iol_posix_path_record(dirfd, path), flags, mode, t0, t1);
+    errno = err;
+}
+
+IOL_EXPORT int open(const char *path, int flags, ...)
+{
+    va_list ap;
+    va_start(ap, flags);
+    int mode = open_mode(flags, ap);
+    va_end(ap);
+    if (!iol_active())
+        return iol_real_open(path, flags, mode);
+    double t0 = iol_now();
+    int ret = iol_real_open(path, flags, mode);
+    double t1 = iol_now();
+    posix_note_path_open(ret, AT_FDCWD, path, flags, mode, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int open64(const char *path, int flags, ...)
+{
+    va_list ap;
+    va_start(ap, flags);
+    int mode = open_mode(flags, ap);
+    va_end(ap);
+    if (!iol_active())
+        return real_open64(path, flags, mode);
+    double t0 = iol_now();
+    int ret = real_open64(path, flags, mode);
+    double t1 = iol_now();
+    posix_note_path_open(ret, AT_FDCWD, path, flags, mode, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int __open_2(const char *path, int flags)
+{
+    if (!iol_active())
+        return real_open_2(path, flags);
+    double t0 = iol_now();
+    int ret = real_open_2(path, flags);
+    double t1 = iol_now();
+    posix_note_path_open(ret, AT_FDCWD, path, flags, 0, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int __open64_2(const char *path, int flags)
+{
+    if (!iol_active())
+        return real_open64_2(path, flags);
+    double t0 = iol_now();
+    int ret = real_open64_2(path, flags);
+    double t1 = iol_now();
+    posix_note_path_open(ret, AT_FDCWD, path, flags, 0, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int openat(int dirfd, const char *path, int flags, ...)
+{
+    va_list ap;
+    va_start(ap, flags);
+    int mode = open_mode(flags, ap);
+    va_end(ap);
+    if (!iol_active())
+        return real_openat(dirfd, path, flags, mode);
+    double t0 = iol_now();
+    int ret = real_openat(dirfd, path, flags, mode);
+    double t1 = iol_now();
+    posix_note_path_open(ret, dirfd, path, flags, mode, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int openat64(int dirfd, const char *path, int flags, ...)
+{
+    va_list ap;
+    va_start(ap, flags);
+    int mode = open_mode(flags, ap);
+    va_end(ap);
+    if (!iol_active())
+        return real_openat64(dirfd, path, flags, mode);
+    double t0 = iol_now();
+    int ret = real_openat64(dirfd, path, flags, mode);
+    double t1 = iol_now();
+    posix_note_path_open(ret, dirfd, path, flags, mode, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int __openat_2(int dirfd, const char *path, int flags)
+{
+    if (!iol_active())
+        return real_openat_2(dirfd, path, flags);
+    double t0 = iol_now();
+    int ret = real_openat_2(dirfd, path, flags);
+    double t1 = iol_now();
+    posix_note_path_open(ret, dirfd, path, flags, 0, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int __openat64_2(int dirfd, const char *path, int flags)
+{
+    if (!iol_active())
+        return real_openat64_2(dirfd, path, flags);
+    double t0 = iol_now();
+    int ret = real_openat64_2(dirfd, path, flags);
+    double t1 = iol_now();
+    posix_note_path_open(ret, dirfd, path, flags, 0, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int creat(const char *path, mode_t mode)
+{
+    if (!iol_active())
+        return real_creat(path, mode);
+    double t0 = iol_now();
+    int ret = real_creat(path, mode);
+    double t1 = iol_now();
+    posix_note_path_open(ret, AT_FDCWD, path, O_CREAT | O_WRONLY | O_TRUNC, (int)mode, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int creat64(const char *path, mode_t mode)
+{
+    if (!iol_active())
+        return real_creat64(path, mode);
+    double t0 = iol_now();
+    int ret = real_creat64(path, mode);
+    double t1 = iol_now();
+    posix_note_path_open(ret, AT_FDCWD, path, O_CREAT | O_WRONLY | O_TRUNC, (int)mode, t0, t1);
+    return ret;
+}
+
+
+static const struct iol_binding bindings[] = {
+    {"open", (void *)open, (void **)&iol_real_open},
+    {"open64", (void *)open64, (void **)&real_open64},
+    {"__open_2", (void *)__open_2, (void **)&real_open_2},
+    {"__open64_2", (void *)__open64_2, (void **)&real_open64_2},
+    {"openat", (void *)openat, (void **)&real_openat},
+    {"openat64", (void *)openat64, (void **)&real_openat64},
+    {"__openat_2", (void *)__openat_2, (void **)&real_openat_2},
+    {"__openat64_2", (void *)__openat64_2, (void **)&real_openat64_2},
+    {"creat", (void *)creat, (void **)&real_creat},
+    {"creat64", (void *)creat64, (void **)&real_creat64},
+};
+
+const struct iol_binding_table iol_posix_open_bindings = {
+    bindings, sizeof(bindings) / sizeof(bindings[0]),
+};

@@ -1,0 +1,65 @@
+/* Reaching libc's own functions past our wrappers.
+ *
+ * Every wrapped symbol appears once, in the binding table of the file that
+ * wraps it: {symbol name, our wrapper, where libc's definition is stored}.
+ * iol_real_resolve() fills those pointers with dlsym(RTLD_NEXT) once at
+ * start-up, and the same tables list the wrapped symbols (for the export
+ * check and, later, the --wrap list of static linking).
+ *
+ * The runtime's own file I/O goes through iol_sys_*(), which never enter a
+ * wrapper: they call libc's definition once it is known and the system call
+ * directly before that. */
+#ifndef IOL_RT_REAL_H
+#define IOL_RT_REAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/* Marks a definition that interposes on libc (exported from libiolens.so). */
+#define IOL_EXPORT __attribute__((visibility("default")))
+
+/* One wrapped symbol. */
+struct iol_binding {
+    const char *name; /* libc symbol, e.g. "write" */
+    void *wrapper;    /* our definition of it */
+    void **real;      /* receives the next definition (libc's) */
+};
+
+/* A binding table and its length, as modules hand them to the core. */
+struct iol_binding_table {
+    const struct iol_binding *bindings;
+    size_t count;
+};
+
+/* Resolve every binding of the table with dlsym(RTLD_NEXT). A symbol libc
+ * lacks (e.g. statx on an old libc) keeps a NULL pointer; its wrapper then
+ * fails with ENOSYS as libc itself would not have linked.
+ * @return the number of symbols not found. */
+size_t iol_real_resolve(const struct iol_binding_table *t);
+
+/* The runtime's own I/O, never instrumented. Same contract as the libc
+ * functions of the same name (errno set on failure). */
+int iol_sys_open(const char *path, int flags, mode_t mode);
+ssize_t iol_sys_read(int fd, void *buf, size_t len);
+ssize_t iol_sys_write(int fd, const void *buf, size_t len);
+int iol_sys_close(int fd);
+
+/* Size of the file open as fd, from the kernel directly (fstat itself is
+ * wrapped). @return the size, or -1 with errno set. */
+int64_t iol_sys_file_size(int fd);
+
+/* Read a whole small file (e.g. under /proc) into buf, NUL-terminated.
+ * @return bytes read (truncated to len - 1), or -1 with errno set. */
+ssize_t iol_sys_read_file(const char *path, char *buf, size_t len);
+
+/* Write all of buf, retrying short writes and EINTR. @return 0, or -1. */
+int iol_sys_write_all(int fd, const void *buf, size_t len);
+
+/* Pointers the runtime's iol_sys_* use; filled by the POSIX binding table. */
+extern int (*iol_real_open)(const char *path, int flags, ...);
+extern ssize_t (*iol_real_read)(int fd, void *buf, size_t len);
+extern ssize_t (*iol_real_write)(int fd, const void *buf, size_t len);
+extern int (*iol_real_close)(int fd);
+
+#endif

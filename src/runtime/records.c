@@ -1,0 +1,333 @@
+/* Record pools, the record-id tables and the name area. Creating a record
+ * takes no lock that I/O waits on: ids are inserted with compare-and-swap and
+ * slots are handed out with an atomic counter; only growing the reserved file
+ * space (once per IOL_GROW_SLOTS records) is serialised. */
+#include "records.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "config.h"
+#include "core.h"
+#include "diag.h"
+#include "mapfile.h"
+#include "paths.h"
+
+#define IOL_GROW_SLOTS 256            /* slots reserved at a time */
+#define IOL_GROW_NAMES (256u << 10)   /* name bytes reserved at a time */
+#define IOL_IDX_FULL UINT64_MAX       /* value of an id whose record was dropped */
+#define IOL_SPIN_LIMIT (1u << 22)     /* waits for a publishing thread, then give up */
+
+static struct {
+    struct iol_mapping *map;
+    const struct iol_config *cfg;
+    struct iol_idx names;             /* record id -> name offset + 1 */
+    _Atomic uint64_t names_grow_lock;
+    struct iol_vals_pool vals;
+} R;
+
+/* ---- open-addressing tables ---- */
+
+static int idx_init(struct iol_idx *t, uint64_t min_entries)
+{
+    uint64_t n = 1024;
+    while (n < min_entries)
+        n <<= 1;
+    void *p = mmap(NULL, n * sizeof(*t->e), PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED)
+        return -1;
+    t->e = p;
+    t->mask = n - 1;
+    return 0;
+}
+
+static inline uint64_t idx_home(const struct iol_idx *t, uint64_t key)
+{
+    return (key ^ (key >> 31)) & t->mask;
+}
+
+/* Wait until the entry's value is published. @return it, or 0 on timeout. */
+static uint64_t idx_wait(struct iol_idx_entry *e)
+{
+    for (unsigned i = 0; i < IOL_SPIN_LIMIT; i++) {
+        uint64_t v = atomic_load_explicit(&e->val, memory_order_acquire);
+        if (v)
+            return v;
+        iol_cpu_relax(i);
+    }
+    return 0;
+}
+
+/* Find key. @return its published value, or 0 if absent (or unpublished). */
+static uint64_t idx_find(const struct iol_idx *t, uint64_t key)
+{
+    for (uint64_t i = idx_home(t, key), n = 0; n <= t->mask; i = (i + 1) & t->mask, n++) {
+        uint64_t k = atomic_load_explicit(&t->e[i].key, memory_order_acquire);
+        if (k == key)
+            return idx_wait(&t->e[i]);
+        if (k == 0)
+            return 0;
+    }
+    return 0;
+}
+
+/* Find key or claim an entry for it. On return *entry is its entry (NULL if
+ * the table is full) and the result is its value, or 0 when this thread
+ * claimed it and must publish the value. */
+static uint64_t idx_claim(struct iol_idx *t, uint64_t key, struct iol_idx_entry **entry)
+{
+    *entry = NULL;
+    for (uint64_t i = idx_home(t, key), n = 0; n <= t->mask; i = (i + 1) & t->mask, n++) {
+        struct iol_idx_entry *e = &t->e[i];
+        uint64_t k = atomic_load_explicit(&e->key, memory_order_acquire);
+        if (k == 0) {
+            uint64_t expect = 0;
+            if (atomic_compare_exchange_strong_explicit(&e->key, &expect, key,
+                                                        memory_order_acq_rel,
+                                                        memory_order_acquire)) {
+                *entry = e;
+                return 0;
+            }
+            k = expect;
+        }
+        if (k == key) {
+            *entry = e;
+            uint64_t v = idx_wait(e);
+            return v ? v : IOL_IDX_FULL;
+        }
+    }
+    return IOL_IDX_FULL;
+}
+
+static void idx_publish(struct iol_idx_entry *e, uint64_t val)
+{
+    atomic_store_explicit(&e->val, val, memory_order_release);
+}
+
+/* ---- layout ---- */
+
+static size_t round_up(size_t v, size_t a)
+{
+    return (v + a - 1) / a * a;
+}
+
+size_t iol_records_layout(struct iol_map_header *h, const struct iol_module *const *mods,
+                          size_t nmods, const struct iol_config *cfg)
+{
+    size_t off = round_up(sizeof(*h), 4096);
+    size_t budget = cfg->mod_mem;
+
+    h->nmods = 0;
+    for (size_t i = 0; i < nmods && i < IOL_MAP_MAX_MODS; i++) {
+        const struct iol_module *mod = mods[i];
+        struct iol_map_module *mm = &h->mods[h->nmods++];
+        uint32_t cap = mod->max_records ? mod->max_records : cfg->max_records;
+        if (cfg->mod_mem) {
+            size_t fit = budget / mod->record_size;
+            if (fit < cap)
+                cap = (uint32_t)fit;
+            budget -= (size_t)cap * mod->record_size;
+        }
+        mm->mod_id = (uint32_t)mod->id;
+        mm->rec_version = mod->version;
+        mm->rec_size = mod->record_size;
+        mm->stride = round_up(IOL_SLOT_STATE_OFF(mod->record_size) + mod->state_size, 64);
+        mm->capacity = cap;
+        mm->pool_off = off;
+        off = round_up(off + (size_t)cap * mm->stride, 4096);
+    }
+    h->names_off = off;
+    h->names_size = cfg->name_mem;
+    return round_up(off + cfg->name_mem, 4096);
+}
+
+int iol_records_init(struct iol_pool *pools, size_t npools, struct iol_mapping *m,
+                     const struct iol_config *cfg)
+{
+    struct iol_map_header *h = m->hdr;
+    uint64_t total = 0;
+
+    memset(&R, 0, sizeof(R));
+    R.map = m;
+    R.cfg = cfg;
+    for (size_t i = 0; i < npools; i++) {
+        struct iol_pool *p = &pools[i];
+        p->mm = &h->mods[i];
+        p->slots = (unsigned char *)h + p->mm->pool_off;
+        p->stride = p->mm->stride;
+        p->capacity = p->mm->capacity;
+        atomic_store(&p->grow_lock, 0);
+        if (idx_init(&p->idx, 2 * (uint64_t)p->capacity) != 0)
+            return -1;
+        total += p->capacity;
+    }
+    if (idx_init(&R.names, 2 * total) != 0)
+        return -1;
+    /* Overflow chunks for records with more than 4 distinct sizes or strides. */
+    R.vals.capacity = (uint32_t)(total / 2 + 64);
+    void *c = mmap(NULL, (size_t)R.vals.capacity * sizeof(struct iol_vals_chunk),
+                   PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (c == MAP_FAILED)
+        return -1;
+    R.vals.chunks = c;
+    return 0;
+}
+
+struct iol_vals_pool *iol_records_vals_pool(void)
+{
+    return &R.vals;
+}
+
+/* ---- growth of reserved file space ---- */
+
+/* Make sure slot idx of p has reserved file space. @return 0, or -1. */
+static int pool_back(struct iol_pool *p, uint32_t idx)
+{
+    int rc = 0;
+    if (idx < atomic_load_explicit(&p->mm->backed, memory_order_acquire))
+        return 0;
+    if (iol_owner_lock(&p->grow_lock) != 0)
+        return -1; /* a signal handler interrupted this thread's own growing */
+    uint32_t have = atomic_load_explicit(&p->mm->backed, memory_order_relaxed);
+    if (idx >= have) {
+        uint32_t want = (idx / IOL_GROW_SLOTS + 1) * IOL_GROW_SLOTS;
+        if (want > p->capacity)
+            want = p->capacity;
+        rc = iol_map_reserve(R.map, p->mm->pool_off + (uint64_t)have * p->stride,
+                             (uint64_t)(want - have) * p->stride);
+        if (rc == 0)
+            atomic_store_explicit(&p->mm->backed, want, memory_order_release);
+        else
+            iol_diag("cannot reserve space for more records (errno %d)", errno);
+    }
+    iol_owner_unlock(&p->grow_lock);
+    return rc;
+}
+
+static int names_back(uint64_t end)
+{
+    struct iol_map_header *h = R.map->hdr;
+    int rc = 0;
+    if (end <= atomic_load_explicit(&h->names_backed, memory_order_acquire))
+        return 0;
+    if (iol_owner_lock(&R.names_grow_lock) != 0)
+        return -1;
+    uint64_t have = atomic_load_explicit(&h->names_backed, memory_order_relaxed);
+    if (end > have) {
+        uint64_t want = (end / IOL_GROW_NAMES + 1) * IOL_GROW_NAMES;
+        if (want > h->names_size)
+            want = h->names_size;
+        rc = iol_map_reserve(R.map, h->names_off + have, want - have);
+        if (rc == 0)
+            atomic_store_explicit(&h->names_backed, want, memory_order_release);
+    }
+    iol_owner_unlock(&R.names_grow_lock);
+    return rc;
+}
+
+/* The name offset of id, storing name if it is new.
+ * @return offset + 1, or 0 if the name area is full. */
+static uint64_t name_get(uint64_t id, const char *name)
+{
+    struct iol_map_header *h = R.map->hdr;
+    struct iol_idx_entry *e;
+    uint64_t v = idx_claim(&R.names, id, &e);
+
+    if (v)
+        return v == IOL_IDX_FULL ? 0 : v;
+    if (!e)
+        return 0;
+    size_t len = strlen(name) + 1;
+    uint64_t off = atomic_fetch_add_explicit(&h->names_used, round_up(len, 8),
+                                             memory_order_relaxed);
+    if (off + len > h->names_size || names_back(off + len) != 0) {
+        idx_publish(e, IOL_IDX_FULL);
+        return 0;
+    }
+    memcpy((char *)h + h->names_off + off, name, len);
+    idx_publish(e, off + 1);
+    return off + 1;
+}
+
+/* ---- records ---- */
+
+static struct iol_slot *slot_at(struct iol_pool *p, uint64_t idx)
+{
+    return (struct iol_slot *)(p->slots + idx * p->stride);
+}
+
+struct iol_slot *iol_record_find(struct iol_pool *p, uint64_t id)
+{
+    uint64_t v = idx_find(&p->idx, id);
+    return (v && v != IOL_IDX_FULL) ? slot_at(p, v - 1) : NULL;
+}
+
+static void set_partial(struct iol_pool *p)
+{
+    if (!atomic_load_explicit(&p->mm->partial, memory_order_relaxed))
+        atomic_store_explicit(&p->mm->partial, 1, memory_order_relaxed);
+}
+
+/* Claim and fill a new slot for id. @return the index value to publish. */
+static uint64_t create_slot(struct iol_pool *p, uint64_t id, const char *name, uint64_t name_v)
+{
+    uint32_t idx = atomic_fetch_add_explicit(&p->mm->count, 1, memory_order_relaxed);
+    if (idx >= p->capacity || pool_back(p, idx) != 0) {
+        set_partial(p);
+        return IOL_IDX_FULL;
+    }
+    struct iol_slot *s = slot_at(p, idx);
+    memset((unsigned char *)s + IOL_MAP_SLOT_HEAD, 0, p->stride - IOL_MAP_SLOT_HEAD);
+    struct iol_map_slot_head *head = (struct iol_map_slot_head *)s;
+    head->name_off = name_v - 1;
+    struct iolens_record_base *base = iol_slot_rec(s);
+    p->mod->init_record(base, iol_slot_state(s, p->mod->record_size), name);
+    base->rank = 0;
+    /* The id last: recovery treats a slot as live once its id is set. */
+    __atomic_store_n(&base->id, id, __ATOMIC_RELEASE);
+    return (uint64_t)idx + 1;
+}
+
+struct iol_slot *iol_record_get(struct iol_pool *p, uint64_t id, const char *name)
+{
+    struct iol_idx_entry *e;
+    uint64_t v = idx_find(&p->idx, id);
+    int cancel;
+
+    if (v)
+        return v == IOL_IDX_FULL ? NULL : slot_at(p, v - 1);
+    /* Darshan's order: a full pool marks the log partial even for names
+     * that would have been excluded. */
+    if (atomic_load_explicit(&p->mm->count, memory_order_relaxed) >= p->capacity) {
+        set_partial(p);
+        return NULL;
+    }
+    if (p->mod->names_are_paths && iol_path_excluded(R.cfg, name))
+        return NULL;
+    pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cancel);
+    uint64_t name_v = name_get(id, name);
+    if (!name_v) {
+        set_partial(p);
+        v = IOL_IDX_FULL;
+    } else {
+        v = idx_claim(&p->idx, id, &e);
+        if (v == 0) {
+            v = create_slot(p, id, name, name_v);
+            idx_publish(e, v);
+        } else if (!e) {
+            set_partial(p); /* the id table itself is full */
+        }
+    }
+    pthread_setcancelstate(cancel, NULL);
+    return v == IOL_IDX_FULL ? NULL : slot_at(p, v - 1);
+}
+
+const char *iol_record_name(struct iol_slot *s)
+{
+    const struct iol_map_slot_head *head = (const struct iol_map_slot_head *)s;
+    struct iol_map_header *h = R.map->hdr;
+    return (const char *)h + h->names_off + head->name_off;
+}

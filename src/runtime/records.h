@@ -1,0 +1,108 @@
+/* Record pools: per-module, bounded, allocated at start-up inside the shared
+ * record file, found by record id through lock-free open-addressing tables.
+ * A module's record is a slot: a head (lock, name), the log record, then the
+ * module's private state. When a pool is full, new records are dropped and the
+ * module's partial flag is set; records that exist keep counting. */
+#ifndef IOL_RT_RECORDS_H
+#define IOL_RT_RECORDS_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "maplayout.h"
+#include "slotlock.h"
+#include "topvals.h"
+
+struct iol_module;
+struct iol_mapping;
+struct iol_config;
+
+/* An open-addressing table: 64-bit key (never 0) -> 64-bit value. */
+struct iol_idx {
+    struct iol_idx_entry {
+        _Atomic uint64_t key;
+        _Atomic uint64_t val; /* 0 while the inserting thread is publishing */
+    } *e;
+    uint64_t mask;            /* entries - 1 (a power of two) */
+};
+
+/* One module's records. */
+struct iol_pool {
+    const struct iol_module *mod;
+    struct iol_map_module *mm;  /* the pool's entry in the file header */
+    unsigned char *slots;       /* slot 0 */
+    size_t stride;
+    uint32_t capacity;
+    struct iol_idx idx;         /* record id -> slot index + 1 */
+    _Atomic uint64_t grow_lock; /* held while reserving more file space */
+};
+
+/* A record slot (opaque): see maplayout.h for its head. */
+struct iol_slot;
+
+/* Bytes from a slot's start to the module state, for a record of rec_size. */
+#define IOL_SLOT_STATE_OFF(rec_size) (IOL_MAP_SLOT_HEAD + (((rec_size) + 7) & ~(size_t)7))
+
+/* The log record of a slot. */
+static inline void *iol_slot_rec(struct iol_slot *s)
+{
+    return (unsigned char *)s + IOL_MAP_SLOT_HEAD;
+}
+
+/* The module state of a slot whose records are rec_size bytes. */
+static inline void *iol_slot_state(struct iol_slot *s, size_t rec_size)
+{
+    return (unsigned char *)s + IOL_SLOT_STATE_OFF(rec_size);
+}
+
+/* Take a record's spin lock, held only for a counter update.
+ * @return 0, or -1 if this thread holds it already (a signal handler's I/O
+ *         interrupted an update of the same record: skip this one). */
+static inline int iol_slot_lock(struct iol_slot *s)
+{
+    return iol_head_lock((struct iol_map_slot_head *)s);
+}
+
+/* Release a record's spin lock. */
+static inline void iol_slot_unlock(struct iol_slot *s)
+{
+    iol_head_unlock((struct iol_map_slot_head *)s);
+}
+
+/* Try the lock for a bounded time (used when writing the log, where a lock
+ * held by a thread that died must not hang the writer).
+ * @return 1 if taken, 0 if not (the caller reads without it). */
+static inline int iol_slot_lock_bounded(struct iol_slot *s)
+{
+    return iol_head_lock_bounded((struct iol_map_slot_head *)s);
+}
+
+/* Bytes of the record file for the given pools and name area, and the
+ * offsets of each part, written into the header (pool_off, stride, ...).
+ * @return the file size. */
+size_t iol_records_layout(struct iol_map_header *h, const struct iol_module *const *mods,
+                          size_t nmods, const struct iol_config *cfg);
+
+/* Set up the pools and tables over the mapping m whose header
+ * iol_records_layout filled. Tables live in anonymous memory.
+ * @return 0, or -1 (no memory). */
+int iol_records_init(struct iol_pool *pools, size_t npools, struct iol_mapping *m,
+                     const struct iol_config *cfg);
+
+/* The record of id in pool p, created if new: its name is stored and the
+ * module's init_record hook fills it. name must be the name id was hashed
+ * from. @return the slot, or NULL if the record is not kept (excluded name,
+ * pool or name memory full: then the partial flag is set). */
+struct iol_slot *iol_record_get(struct iol_pool *p, uint64_t id, const char *name);
+
+/* The record of id in pool p if it exists. @return the slot, or NULL. */
+struct iol_slot *iol_record_find(struct iol_pool *p, uint64_t id);
+
+/* The name of a record (points into the record file). */
+const char *iol_record_name(struct iol_slot *s);
+
+/* The shared pool of overflow chunks for common-value counting. */
+struct iol_vals_pool *iol_records_vals_pool(void);
+
+#endif

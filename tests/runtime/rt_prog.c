@@ -1,0 +1,234 @@
+/* The program the runtime tests run under LD_PRELOAD=libiolens.so.
+ *
+ *   rt_prog MODE DIR
+ *
+ * basic    10 writes of 100 bytes, lseek to 0, 10 reads of 100 bytes (DIR/basic.dat)
+ * threads  4 threads: each 20000 writes of 64 bytes to its own file, then
+ *          20000 pwrites of 64 bytes to one shared descriptor (DIR/shared.dat)
+ * errno    failing calls; checks that return values and errno are those of
+ *          libc (exit status 1 and a message on any difference)
+ * segv     basic, then a SIGSEGV (the process must die of it)
+ * kill     basic, then SIGKILL to itself
+ * fork     basic in the parent; the child writes 50 bytes through the
+ *          inherited descriptor and 70 to DIR/child.dat, then _exit(0)
+ * exec     basic, then exec of "rt_prog basic2 DIR" (DIR/basic2.dat)
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define NTHREADS 4
+#define NOPS 20000
+
+static const char *dir;
+static int shared_fd;
+
+static void die(const char *what)
+{
+    fprintf(stderr, "rt_prog: %s: %s\n", what, strerror(errno));
+    exit(2);
+}
+
+static void path_of(char *buf, size_t len, const char *name)
+{
+    if ((size_t)snprintf(buf, len, "%s/%s", dir, name) >= len)
+        die("path too long");
+}
+
+/* 10 writes of 100 bytes, back to 0, 10 reads of 100 bytes. */
+static int basic(const char *name, int keep_open)
+{
+    char path[4096], buf[100];
+    memset(buf, 'b', sizeof buf);
+    path_of(path, sizeof path, name);
+    int fd = open(path, O_CREAT | O_TRUNC | O_RDWR, 0644);
+    if (fd < 0)
+        die("open");
+    for (int i = 0; i < 10; i++)
+        if (write(fd, buf, sizeof buf) != (ssize_t)sizeof buf)
+            die("write");
+    if (lseek(fd, 0, SEEK_SET) != 0)
+        die("lseek");
+    for (int i = 0; i < 10; i++)
+        if (read(fd, buf, sizeof buf) != (ssize_t)sizeof buf)
+            die("read");
+    if (!keep_open && close(fd) != 0)
+        die("close");
+    return fd;
+}
+
+static void *thread_main(void *arg)
+{
+    long id = (long)arg;
+    char path[4096], name[64], buf[64];
+    memset(buf, 't', sizeof buf);
+    snprintf(name, sizeof name, "thread%ld.dat", id);
+    path_of(path, sizeof path, name);
+    int fd = open(path, O_CREAT | O_TRUNC | O_WRONLY, 0644);
+    if (fd < 0)
+        die("open");
+    for (int i = 0; i < NOPS; i++)
+        if (write(fd, buf, sizeof buf) != (ssize_t)sizeof buf)
+            die("write");
+    close(fd);
+    for (int i = 0; i < NOPS; i++) {
+        off_t at = ((off_t)id * NOPS + i) * (off_t)sizeof buf;
+        if (pwrite(shared_fd, buf, sizeof buf, at) != (ssize_t)sizeof buf)
+            die("pwrite");
+    }
+    return NULL;
+}
+
+static int threads(void)
+{
+    char path[4096];
+    pthread_t t[NTHREADS];
+    path_of(path, sizeof path, "shared.dat");
+    shared_fd = open(path, O_CREAT | O_TRUNC | O_WRONLY, 0644);
+    if (shared_fd < 0)
+        die("open");
+    for (long i = 0; i < NTHREADS; i++)
+        if (pthread_create(&t[i], NULL, thread_main, (void *)i) != 0)
+            die("pthread_create");
+    for (int i = 0; i < NTHREADS; i++)
+        pthread_join(t[i], NULL);
+    return close(shared_fd) == 0 ? 0 : 2;
+}
+
+static int failures;
+
+static void expect(const char *what, long ret, long want_ret, int want_errno)
+{
+    int err = errno;
+    if (ret != want_ret || (want_ret == -1 && err != want_errno)) {
+        fprintf(stderr, "rt_prog: %s returned %ld errno %d (%s), expected %ld errno %d\n", what,
+                ret, err, strerror(err), want_ret, want_errno);
+        failures++;
+    }
+}
+
+/* Each call fails in a way that is the same on every Linux system. */
+static int errno_checks(void)
+{
+    const char *volatile null_path = NULL; /* hidden from the nonnull checks */
+    char buf[16], path[4096];
+    struct stat st;
+    struct iovec iov = {buf, sizeof buf};
+
+    path_of(path, sizeof path, "no/such/file");
+    errno = 0; expect("read(-1)", read(-1, buf, 1), -1, EBADF);
+    errno = 0; expect("write(9999)", write(9999, buf, 1), -1, EBADF);
+    errno = 0; expect("pread(-5)", pread(-5, buf, 1, 0), -1, EBADF);
+    errno = 0; expect("pwrite(-5)", pwrite(-5, buf, 1, 0), -1, EBADF);
+    errno = 0; expect("readv(-1)", readv(-1, &iov, 1), -1, EBADF);
+    errno = 0; expect("writev(-1)", writev(-1, &iov, 1), -1, EBADF);
+    errno = 0; expect("lseek(-1)", lseek(-1, 0, SEEK_SET), -1, EBADF);
+    errno = 0; expect("close(-1)", close(-1), -1, EBADF);
+    errno = 0; expect("close(12345)", close(12345), -1, EBADF);
+    errno = 0; expect("fsync(-1)", fsync(-1), -1, EBADF);
+    errno = 0; expect("fstat(-1)", fstat(-1, &st), -1, EBADF);
+    errno = 0; expect("dup(-1)", dup(-1), -1, EBADF);
+    errno = 0; expect("dup2(-1, 5)", dup2(-1, 5), -1, EBADF);
+    errno = 0; expect("open(NULL)", open(null_path, O_RDONLY), -1, EFAULT);
+    errno = 0; expect("open(ENOENT)", open(path, O_RDONLY), -1, ENOENT);
+    errno = 0; expect("openat(ENOENT)", openat(AT_FDCWD, path, O_RDONLY), -1, ENOENT);
+    errno = 0; expect("creat(ENOENT)", creat(path, 0644), -1, ENOENT);
+    errno = 0; expect("stat(ENOENT)", stat(path, &st), -1, ENOENT);
+    errno = 0; expect("stat(NULL)", stat(null_path, &st), -1, EFAULT);
+    errno = 0; expect("lstat(ENOENT)", lstat(path, &st), -1, ENOENT);
+    errno = 0; expect("rename(ENOENT)", rename(path, path), -1, ENOENT);
+    errno = 0; expect("unlink(ENOENT)", unlink(path), -1, ENOENT);
+
+    /* A successful call must not change errno either. */
+    int fd = basic("errno.dat", 1);
+    errno = 4242;
+    expect("write ok", write(fd, buf, 4), 4, 0);
+    if (errno != 4242) {
+        fprintf(stderr, "rt_prog: a successful write changed errno to %d\n", errno);
+        failures++;
+    }
+    close(fd);
+    /* An over-long path. */
+    char *longpath = malloc(70000);
+    if (!longpath)
+        die("malloc");
+    memset(longpath, 'a', 69999);
+    longpath[69999] = '\0';
+    errno = 0; expect("open(long)", open(longpath, O_RDONLY), -1, ENAMETOOLONG);
+    errno = 0; expect("stat(long)", stat(longpath, &st), -1, ENAMETOOLONG);
+    free(longpath);
+    return failures ? 1 : 0;
+}
+
+static int do_fork(void)
+{
+    int fd = basic("basic.dat", 1);
+    pid_t pid = fork();
+    if (pid < 0)
+        die("fork");
+    if (pid == 0) {
+        char buf[70], path[4096];
+        memset(buf, 'c', sizeof buf);
+        if (write(fd, buf, 50) != 50)
+            _exit(3);
+        path_of(path, sizeof path, "child.dat");
+        int cfd = open(path, O_CREAT | O_TRUNC | O_WRONLY, 0644);
+        if (cfd < 0 || write(cfd, buf, 70) != 70 || close(cfd) != 0)
+            _exit(3);
+        _exit(0);
+    }
+    int status;
+    if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        return 3;
+    return close(fd) == 0 ? 0 : 2;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 3) {
+        fprintf(stderr, "usage: rt_prog MODE DIR\n");
+        return 2;
+    }
+    const char *mode = argv[1];
+    dir = argv[2];
+    if (!strcmp(mode, "basic"))
+        return basic("basic.dat", 0) >= 0 ? 0 : 2;
+    if (!strcmp(mode, "basic2"))
+        return basic("basic2.dat", 0) >= 0 ? 0 : 2;
+    if (!strcmp(mode, "threads"))
+        return threads();
+    if (!strcmp(mode, "errno"))
+        return errno_checks();
+    if (!strcmp(mode, "fork"))
+        return do_fork();
+    if (!strcmp(mode, "segv")) {
+        /* A real fault (a store to a read-only page), not a raise(). */
+        basic("basic.dat", 0);
+        volatile char *page = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (page == MAP_FAILED)
+            die("mmap");
+        page[0] = 1;
+        return 2;
+    }
+    if (!strcmp(mode, "kill")) {
+        basic("basic.dat", 1);
+        kill(getpid(), SIGKILL);
+        return 2;
+    }
+    if (!strcmp(mode, "exec")) {
+        basic("basic.dat", 0);
+        execl("/proc/self/exe", argv[0], "basic2", dir, (char *)NULL);
+        die("execl");
+    }
+    fprintf(stderr, "rt_prog: unknown mode %s\n", mode);
+    return 2;
+}

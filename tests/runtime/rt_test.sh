@@ -1,0 +1,70 @@
+#!/bin/sh
+# Run rt_prog MODE under the runtime and check the logs it leaves.
+#
+#   rt_test.sh LIB IOLENS RT_PROG RT_CHECK MODE
+#
+# LIB is libiolens.so, IOLENS the iolens command (for parse and recover).
+# Each log must also parse with `iolens parse`. In an IOLENS_SANITIZE build
+# (IOLENS_TEST_SANITIZE=ON) the sanitizer runtime must be loaded before the
+# preloaded library: it is found with the compiler (IOLENS_TEST_CC) and put
+# first in LD_PRELOAD; without it the test is skipped (exit 77).
+set -eu
+[ $# -eq 5 ] || { echo "usage: $0 LIB IOLENS RT_PROG RT_CHECK MODE" >&2; exit 2; }
+lib=$1 iolens=$2 prog=$3 check=$4 mode=$5
+preload=$lib
+if [ "${IOLENS_TEST_SANITIZE:-OFF}" = ON ]; then
+    asan=$("${IOLENS_TEST_CC:-cc}" -print-file-name=libasan.so 2>/dev/null || true)
+    case $asan in
+        /*) [ -f "$asan" ] && preload="$asan $lib" ;;
+    esac
+    if [ "$preload" = "$lib" ]; then
+        echo "skipped: no libasan.so to load before the instrumented runtime"
+        exit 77
+    fi
+    # Fatal signals are the runtime's to handle (and then the default's).
+    export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}handle_segv=0:handle_sigbus=0:handle_abort=0"
+fi
+t=$(mktemp -d "${TMPDIR:-/tmp}/iolens-rt.XXXXXX")
+t=$(cd "$t" && pwd -P)
+trap 'rm -rf "$t"' EXIT
+mkdir "$t/d" "$t/logs" "$t/mmap"
+
+want=0
+case $mode in
+    segv) want=139 ;;
+    kill) want=137 ;;
+esac
+status=0
+(
+    cd "$t/d"
+    exec env LD_PRELOAD="$preload" IOLENS_LOGPATH="$t/logs" IOLENS_MMAP_DIR="$t/mmap" \
+        "$prog" "$mode" "$t/d" > "$t/out" 2>&1
+) || status=$?
+if [ "$status" != "$want" ]; then
+    echo "rt_prog $mode: exit status $status, expected $want"
+    cat "$t/out"
+    exit 1
+fi
+
+if [ "$mode" = kill ]; then
+    # The killed process left its record file; recover it.
+    set -- "$t"/mmap/*.iolmap
+    [ -f "$1" ] || { echo "no record file left behind"; exit 1; }
+    "$iolens" recover --remove -o "$t/logs" "$@" > /dev/null
+fi
+if ls "$t"/mmap/*.iolmap > /dev/null 2>&1; then
+    echo "record files left behind:"
+    ls -l "$t/mmap"
+    exit 1
+fi
+
+set --
+for log in "$t"/logs/*.darshan; do
+    [ -f "$log" ] || continue
+    perm=$(stat -c %a "$log")
+    [ "$perm" = 400 ] || { echo "$log: mode $perm, expected 400"; exit 1; }
+    "$iolens" parse --show-incomplete "$log" > /dev/null || { echo "$log: parse failed"; exit 1; }
+    set -- "$@" "$log"
+done
+"$check" "$mode" "$t/d" "$@"
+echo "ok: $mode ($# logs)"

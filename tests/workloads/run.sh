@@ -1,0 +1,82 @@
+#!/bin/sh
+# Run one workload under a preloaded runtime and print the normal form of
+# the logs it leaves (see normalize.sh).
+#
+#   run.sh [-x STATUS] [-k] LIB PARSER WORKLOAD [MODE]
+#
+# LIB      the runtime to LD_PRELOAD (libiolens.so, or the reference's
+#          libdarshan.so); "none" runs without one (no logs).
+# PARSER   a command that prints a log's counters as darshan-parser --base
+#          does, e.g. "iolens parse --base" or "darshan-parser --base".
+# WORKLOAD a wl_* program; MODE is passed on as its second argument.
+# -x       the exit status the shell reports for the workload (default 0;
+#          128+N for death by signal N); anything else is an error.
+# -k       keep the scratch directory and print its path on stderr.
+#
+# The workload runs in a fresh directory T/d (its argument), with stdin from
+# /dev/null and stdout, stderr into T/; logs go to T/logs through
+# DARSHAN_LOGPATH and IOLENS_LOGPATH, with DARSHAN_ENABLE_NONMPI=1; the
+# reference's memory-mapped logs go to T/mmap (DARSHAN_MMAP_LOGPATH). T is
+# made under $TMPDIR (default /tmp), which must not be under a prefix the
+# runtimes exclude by default (/etc/, /dev/, /usr/, /bin/, /boot/, /lib/,
+# /opt/, /sbin/, /sys/, /proc/, /var/). If WL_POSTRUN is set, it
+# is run as `$WL_POSTRUN T` after the workload and before parsing (e.g. to
+# recover the log of a killed process into T/logs).
+set -eu
+export LC_ALL=C
+
+want=0
+keep=0
+while [ $# -gt 0 ]; do
+    case $1 in
+        -x) want=$2; shift 2 ;;
+        -k) keep=1; shift ;;
+        *) break ;;
+    esac
+done
+[ $# -ge 3 ] || { echo "usage: $0 [-x STATUS] [-k] LIB PARSER WORKLOAD [MODE]" >&2; exit 2; }
+lib=$1 parser=$2 workload=$3
+shift 3
+here=$(cd "$(dirname "$0")" && pwd)
+case $workload in /*) ;; *) workload=$(pwd)/$workload ;; esac
+
+t=$(mktemp -d "${TMPDIR:-/tmp}/iolens-wl.XXXXXX")
+t=$(cd "$t" && pwd -P)
+if [ "$keep" = 1 ]; then
+    echo "run.sh: scratch directory $t" >&2
+else
+    trap 'rm -rf "$t"' EXIT
+fi
+mkdir "$t/d" "$t/logs" "$t/mmap" "$t/parsed"
+
+preload=
+[ "$lib" = none ] || preload=$lib
+status=0
+(
+    cd "$t/d"
+    exec env LD_PRELOAD="$preload" DARSHAN_ENABLE_NONMPI=1 \
+        DARSHAN_LOGPATH="$t/logs" IOLENS_LOGPATH="$t/logs" \
+        DARSHAN_MMAP_LOGPATH="$t/mmap" \
+        "$workload" "$t/d" "$@" < /dev/null > "$t/stdout" 2> "$t/stderr"
+) || status=$?
+if [ "$status" != "$want" ]; then
+    echo "run.sh: $workload exited with status $status, expected $want" >&2
+    cat "$t/stderr" >&2
+    exit 1
+fi
+[ -z "${WL_POSTRUN:-}" ] || $WL_POSTRUN "$t"
+
+n=0
+for log in "$t"/logs/*; do
+    [ -f "$log" ] || continue
+    n=$((n + 1))
+    $parser "$log" > "$t/parsed/$n.txt"
+done
+if [ "$n" -eq 0 ]; then
+    exit 0
+fi
+set --
+for i in $(seq 1 "$n"); do
+    set -- "$@" "$t/parsed/$i.txt"
+done
+"$here/normalize.sh" "$t/d" "$@"
