@@ -220,7 +220,8 @@ done:
 static int run(iolens_log *log, int mask, const char *path)
 {
     const struct iolens_log_info *in = iolens_log_get_info(log);
-    iolens_status st = iolens_log_load_names(log);
+    /* Only --base prints names; totals, perf and file counts work by id. */
+    iolens_status st = (mask & SHOW_BASE) ? iolens_log_load_names(log) : IOLENS_OK;
     int empty = 0;
     char why[512] = "";
 
