@@ -47,14 +47,7 @@ static void run(int argc, char **argv, const char *path)
             else if (strncmp(line, "# warning:", 10) != 0)
                 other++;
         }
-        /* Several error lines (a verb that goes on after an error) are noted once
-         * per process, so the fuzzer keeps going; FUZZ_CLI_STRICT=1 stops on them. */
-        static int noted;
-        if (nerr > 1 && other == 0 && !getenv("FUZZ_CLI_STRICT")) {
-            if (!noted++)
-                fprintf(stderr, "fuzz: note: 'iolens %s' printed %d error lines:\n%s",
-                        argv[1], nerr, text);
-        } else if (nerr != 1 || other != 0) {
+        if (nerr != 1 || other != 0) {
             fprintf(stderr, "fuzz: 'iolens %s' exit %d with %d error line(s) and %d other "
                             "line(s) on stderr:\n%s", argv[1], rc, nerr, other, text);
             abort();

@@ -143,6 +143,15 @@ IOLENS_API iolens_status iolens_writer_put_record(iolens_log_writer *w, int mod_
  * @return IOLENS_OK, IOLENS_ERR_ARGUMENT, or IOLENS_ERR_IO. */
 IOLENS_API iolens_status iolens_writer_set_mode(iolens_log_writer *w, unsigned mode);
 
+/* Use at most nthreads threads to compress the regions written from now on
+ * (0, the default: as many as the CPUs this process may run on, at most 8;
+ * 1: everything on the calling thread). A zlib region of more than 1 MiB
+ * uncompressed is then written as one complete stream per MiB, compressed in
+ * parallel (the format allows a region to be several streams back to back,
+ * as MPI logs are; Darshan's tools read them). Smaller regions, and other
+ * compressions, are always one stream written by the calling thread. */
+IOLENS_API void iolens_writer_set_threads(iolens_log_writer *w, int nthreads);
+
 /* Mark module mod_id as partial (its runtime ran out of memory). */
 IOLENS_API void iolens_writer_set_partial(iolens_log_writer *w, int mod_id);
 

@@ -2,7 +2,15 @@
  * (zlib, bzip2 or zstd frame, or raw bytes), written right after the previous
  * region; the compressor is reset between regions, as Darshan's writer does.
  * Settings follow Darshan's: zlib default level, bzip2 block size 9 and work
- * factor 30. */
+ * factor 30.
+ *
+ * Input is gathered in chunks of IOL_REGION_CHUNK bytes, so the compressor
+ * sees large blocks rather than one call per record. A zlib region that fills
+ * a chunk is large: its search parameters are tuned (iol_par_tune) and, when
+ * more than one thread is allowed, it is cut into one stream per chunk,
+ * compressed by a pool of threads (region_par.c) and written in order. A
+ * region smaller than one chunk is written exactly as before: one stream at
+ * zlib's default settings, on the calling thread. */
 #include "region_write.h"
 
 #include <bzlib.h>
@@ -13,10 +21,11 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include "region_par.h"
+
 #define BZ_BLOCK_SIZE 9
 #define BZ_WORK_FACTOR 30
 #define ZSTD_LEVEL 3
-#define CHUNK_MAX ((size_t)1 << 30) /* zlib and bzip2 count input in 32 bits */
 
 static iolens_status flush_out(struct iol_region_writer *rw)
 {
@@ -108,15 +117,26 @@ iolens_status iol_rw_init(struct iol_region_writer *rw, int fd, iolens_compressi
     rw->fd = fd;
     rw->comp = comp;
     rw->pos = pos;
+    rw->threads = iol_par_auto_threads();
     rw->out = malloc(IOL_REGION_OUTBUF);
     if (!rw->out)
         return IOLENS_ERR_NOMEM;
     return new_stream(rw);
 }
 
+void iol_rw_set_threads(struct iol_region_writer *rw, int n)
+{
+    if (n <= 0)
+        n = iol_par_auto_threads();
+    rw->threads = n > IOL_PAR_MAX_THREADS ? IOL_PAR_MAX_THREADS : n;
+}
+
 void iol_rw_begin(struct iol_region_writer *rw)
 {
     rw->start = rw->pos + rw->out_len;
+    rw->in_len = 0;
+    rw->region_in = 0;
+    rw->region_par = 0;
 }
 
 /* Feed at most CHUNK_MAX bytes to the compressor; finish ends the stream.
@@ -184,39 +204,141 @@ static iolens_status step(struct iol_region_writer *rw, const unsigned char **in
     return IOLENS_ERR_COMPRESSION;
 }
 
+/* Compress n bytes into the open stream (at most IOL_REGION_CHUNK at once:
+ * zlib and bzip2 count input in 32 bits). */
+static iolens_status feed(struct iol_region_writer *rw, const unsigned char *p, size_t n)
+{
+    iolens_status st = IOLENS_OK;
+    while (n > 0 && st == IOLENS_OK) {
+        st = make_room(rw);
+        if (st == IOLENS_OK)
+            st = step(rw, &p, &n, 0);
+    }
+    return st;
+}
+
+/* The pool's output: one complete stream, written where the region goes on. */
+static iolens_status emit_stream(void *arg, const void *data, size_t len)
+{
+    struct iol_region_writer *rw = arg;
+    const unsigned char *p = data;
+    iolens_status st = flush_out(rw); /* nothing pending, normally */
+
+    for (size_t done = 0; st == IOLENS_OK && done < len;) {
+        ssize_t n = pwrite(rw->fd, p + done, len - done, (off_t)(rw->pos + done));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return IOLENS_ERR_IO;
+        done += (size_t)n;
+    }
+    if (st == IOLENS_OK)
+        rw->pos += len;
+    return st;
+}
+
+/* Hand the gathered chunk to the pool as its own stream. */
+static iolens_status submit(struct iol_region_writer *rw)
+{
+    iolens_status st = iol_par_submit(rw->par, &rw->in, rw->in_len);
+    rw->in_len = 0;
+    rw->in_cap = rw->in ? IOL_REGION_CHUNK : 0;
+    return st;
+}
+
+/* The chunk buffer is full: compress it. The first full chunk of a zlib
+ * region decides how the region is written (see the top of this file). */
+static iolens_status chunk_full(struct iol_region_writer *rw)
+{
+    iolens_status st;
+    int first = rw->region_in == rw->in_len;
+
+    if (rw->region_par)
+        return submit(rw);
+    if (first && rw->comp == IOLENS_COMP_ZLIB) {
+        if (rw->threads > 1 && !rw->par &&
+            iol_par_create(rw->threads, IOL_REGION_CHUNK, emit_stream, rw, &rw->par) != IOLENS_OK)
+            rw->threads = 1; /* no thread to be had: one stream, here */
+        if (rw->par) {
+            rw->region_par = 1;
+            return submit(rw);
+        }
+        if (iol_par_tune(rw->stream) != Z_OK)
+            return IOLENS_ERR_COMPRESSION;
+    }
+    st = feed(rw, rw->in, rw->in_len);
+    rw->in_len = 0;
+    return st;
+}
+
+/* Double the input buffer, up to one chunk: small logs never map a whole chunk. */
+static iolens_status grow_in(struct iol_region_writer *rw)
+{
+    size_t cap = rw->in_cap ? 2 * rw->in_cap : IOL_REGION_IN_FIRST;
+    if (cap > IOL_REGION_CHUNK)
+        cap = IOL_REGION_CHUNK;
+    unsigned char *in = realloc(rw->in, cap);
+    if (!in)
+        return IOLENS_ERR_NOMEM;
+    rw->in = in;
+    rw->in_cap = cap;
+    return IOLENS_OK;
+}
+
 iolens_status iol_rw_write(struct iol_region_writer *rw, const void *buf, size_t n)
 {
     const unsigned char *p = buf;
     iolens_status st = IOLENS_OK;
 
     while (n > 0 && st == IOLENS_OK) {
-        size_t chunk = n < CHUNK_MAX ? n : CHUNK_MAX, left = chunk;
-        n -= chunk;
-        while (left > 0 && st == IOLENS_OK) {
-            st = make_room(rw);
-            if (st == IOLENS_OK)
-                st = step(rw, &p, &left, 0);
-        }
+        if (rw->in_len == rw->in_cap && (st = grow_in(rw)) != IOLENS_OK)
+            return st;
+        size_t k = rw->in_cap - rw->in_len;
+        if (k > n)
+            k = n;
+        memcpy(rw->in + rw->in_len, p, k);
+        rw->in_len += k;
+        rw->region_in += k;
+        p += k;
+        n -= k;
+        if (rw->in_len == IOL_REGION_CHUNK)
+            st = chunk_full(rw);
+    }
+    return st;
+}
+
+/* End the open region's single stream. */
+static iolens_status finish_stream(struct iol_region_writer *rw)
+{
+    const unsigned char *none = NULL;
+    size_t zero = 0;
+    iolens_status st = feed(rw, rw->in, rw->in_len);
+
+    rw->in_len = 0;
+    while (st == IOLENS_OK) {
+        if ((st = make_room(rw)) != IOLENS_OK)
+            return st;
+        st = step(rw, &none, &zero, 1);
+        if (st == IOLENS_END)
+            return IOLENS_OK;
     }
     return st;
 }
 
 iolens_status iol_rw_finish(struct iol_region_writer *rw, struct iolens_region_map *map)
 {
-    const unsigned char *none = NULL;
-    size_t zero = 0;
     iolens_status st = IOLENS_OK;
 
-    for (;;) {
-        if ((st = make_room(rw)) != IOLENS_OK)
-            return st;
-        st = step(rw, &none, &zero, 1);
-        if (st == IOLENS_END)
-            break;
-        if (st != IOLENS_OK)
-            return st;
+    if (rw->region_par) {
+        if (rw->in_len)
+            st = submit(rw);
+        if (st == IOLENS_OK)
+            st = iol_par_drain(rw->par);
+        rw->region_par = 0;
+    } else {
+        st = finish_stream(rw);
     }
-    if ((st = flush_out(rw)) != IOLENS_OK)
+    if (st != IOLENS_OK || (st = flush_out(rw)) != IOLENS_OK)
         return st;
     map->off = rw->start;
     map->len = rw->pos - rw->start;
@@ -227,7 +349,12 @@ iolens_status iol_rw_finish(struct iol_region_writer *rw, struct iolens_region_m
 
 void iol_rw_free(struct iol_region_writer *rw)
 {
+    iol_par_free(rw->par);
+    rw->par = NULL;
     free_stream(rw);
     free(rw->out);
     rw->out = NULL;
+    free(rw->in);
+    rw->in = NULL;
+    rw->in_cap = 0;
 }

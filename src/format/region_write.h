@@ -8,9 +8,17 @@
 #include "iolens/log.h"
 
 #define IOL_REGION_OUTBUF (256 * 1024)
+/* Input is gathered in chunks of this size before it is compressed; a zlib
+ * region larger than one chunk is compressed one stream per chunk, on several
+ * threads (region_par.h). */
+#define IOL_REGION_CHUNK ((size_t)1 << 20)
+#define IOL_REGION_IN_FIRST ((size_t)64 << 10) /* the input buffer starts this small */
+
+struct iol_par;
 
 /* Compresses the regions of one log, one after the other, into fd. Each region
- * is one complete compressed stream starting where the previous one ended. */
+ * is one complete compressed stream starting where the previous one ended, or
+ * (zlib, large region, more than one thread) several complete streams. */
 struct iol_region_writer {
     int fd;
     iolens_compression comp;
@@ -19,25 +27,38 @@ struct iol_region_writer {
     size_t out_len;
     uint64_t pos;            /* file offset where out[0] goes */
     uint64_t start;          /* file offset where the open region starts */
+    unsigned char *in;       /* input gathered, up to IOL_REGION_CHUNK bytes */
+    size_t in_len;
+    size_t in_cap;           /* bytes allocated at in */
+    uint64_t region_in;      /* bytes of input given to the open region so far */
+    int threads;             /* compression threads allowed (1: one stream per region) */
+    int region_par;          /* the open region goes through par */
+    struct iol_par *par;     /* thread pool, started by the first large region */
 };
 
-/* Prepare to write regions into fd from offset pos on.
+/* Prepare to write regions into fd from offset pos on, with as many threads
+ * as the process may run on (see iol_rw_set_threads).
  * @return IOLENS_OK, IOLENS_ERR_NOMEM or IOLENS_ERR_COMPRESSION. */
 iolens_status iol_rw_init(struct iol_region_writer *rw, int fd, iolens_compression comp,
                           uint64_t pos);
+
+/* Allow at most n threads for compressing later regions (0: as many as the
+ * process may run on, at most IOL_PAR_MAX_THREADS; 1: one stream per region
+ * on the calling thread). Only zlib regions use more than one. */
+void iol_rw_set_threads(struct iol_region_writer *rw, int n);
 
 /* Start a new region at the current end of the data written. */
 void iol_rw_begin(struct iol_region_writer *rw);
 
 /* Compress n bytes of buf into the open region.
- * @return IOLENS_OK, IOLENS_ERR_IO or IOLENS_ERR_COMPRESSION. */
+ * @return IOLENS_OK, IOLENS_ERR_IO, IOLENS_ERR_NOMEM or IOLENS_ERR_COMPRESSION. */
 iolens_status iol_rw_write(struct iol_region_writer *rw, const void *buf, size_t n);
 
 /* End the open region's stream, write everything out and give its extent in
  * *map ({0, 0} if the region holds nothing). @return IOLENS_OK or an error. */
 iolens_status iol_rw_finish(struct iol_region_writer *rw, struct iolens_region_map *map);
 
-/* Release the compressor and buffers; rw may be zeroed memory. */
+/* Release the compressor, the threads and buffers; rw may be zeroed memory. */
 void iol_rw_free(struct iol_region_writer *rw);
 
 #endif

@@ -1,8 +1,10 @@
 /* Writing version 3.41 logs. The layout is Darshan's: a fixed 1328-byte header
  * at offset 0 (written last, once every region's extent is known), then the
  * job region, the name region and one region per module in increasing module
- * id, each region one compressed stream. The log is written under a temporary
- * name beside the target and renamed over it only when everything succeeded. */
+ * id, each region one compressed stream (a large zlib region: one stream per
+ * MiB of input, compressed on several threads; see region_write.c). The log
+ * is written under a temporary name beside the target and renamed over it
+ * only when everything succeeded. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -288,6 +290,12 @@ iolens_status iolens_writer_set_mode(iolens_log_writer *w, unsigned mode)
     if (!w || w->fd < 0 || (mode & ~07777u))
         return IOLENS_ERR_ARGUMENT;
     return fchmod(w->fd, (mode_t)mode) == 0 ? IOLENS_OK : IOLENS_ERR_IO;
+}
+
+void iolens_writer_set_threads(iolens_log_writer *w, int nthreads)
+{
+    if (w)
+        iol_rw_set_threads(&w->rw, nthreads);
 }
 
 void iolens_writer_set_partial(iolens_log_writer *w, int mod_id)

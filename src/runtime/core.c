@@ -16,11 +16,16 @@
 #include "job.h"
 #include "lifecycle.h"
 #include "logwrite.h"
+#include "heatmap.h"
 #include "posix.h"
+#include "signals.h"
+#include "stdio_mod.h"
 
 /* ---- the module registry: one line per module ---- */
 static const struct iol_module *const modules[] = {
     &iol_posix_module,
+    &iol_stdio_module,
+    &iol_heatmap_module,
 };
 #define NMODULES (sizeof(modules) / sizeof(modules[0]))
 _Static_assert(NMODULES <= IOL_MAP_MAX_MODS, "too many runtime modules");
@@ -41,6 +46,8 @@ size_t iol_core_binding_tables(const struct iol_binding_table **out, size_t max)
     size_t n = 0;
     if (n < max)
         out[n++] = &iol_lifecycle_bindings;
+    if (n < max)
+        out[n++] = &iol_signal_bindings;
     for (size_t i = 0; i < NMODULES; i++)
         for (const struct iol_binding_table *const *t = modules[i]->bindings; *t && n < max; t++)
             out[n++] = *t;

@@ -14,10 +14,7 @@
 #include <unistd.h>
 
 #include "core.h"
-
-static const int fatal_signals[] = {SIGSEGV, SIGBUS, SIGABRT, SIGTERM, SIGINT};
-#define NFATAL (sizeof(fatal_signals) / sizeof(fatal_signals[0]))
-static int handled[NFATAL]; /* 1: our handler was installed for that signal */
+#include "signals.h"
 
 static void (*real__exit)(int) __attribute__((noreturn));
 static void (*real__Exit)(int) __attribute__((noreturn));
@@ -70,48 +67,18 @@ IOL_EXPORT void _Exit(int status)
     __builtin_unreachable();
 }
 
-/* ---- fatal signals ---- */
-
-static void on_fatal_signal(int sig, siginfo_t *info, void *ctx)
-{
-    int saved = errno;
-    (void)ctx;
-    iol_core_end_from_signal(sig);
-    /* SA_RESETHAND restored the default action. A fault raised by an
-     * instruction recurs when we return; anything sent (kill, raise, abort)
-     * is sent again, and arrives once this handler returns. */
-    int faulted = (sig == SIGSEGV || sig == SIGBUS) && info && info->si_code > 0;
-    if (!faulted)
-        raise(sig);
-    errno = saved;
-}
+/* ---- fatal signals (signals.c), fork, quick_exit ---- */
 
 void iol_lifecycle_install(void)
 {
-    for (size_t i = 0; i < NFATAL; i++) {
-        struct sigaction old, act;
-        if (sigaction(fatal_signals[i], NULL, &old) != 0)
-            continue;
-        /* Only where the program keeps the default action: a handler of its
-         * own, or an ignored signal, stays exactly as it is. */
-        if ((old.sa_flags & SA_SIGINFO) || old.sa_handler != SIG_DFL)
-            continue;
-        memset(&act, 0, sizeof(act));
-        act.sa_sigaction = on_fatal_signal;
-        act.sa_flags = SA_SIGINFO | SA_RESETHAND | SA_ONSTACK | SA_RESTART;
-        sigemptyset(&act.sa_mask);
-        if (sigaction(fatal_signals[i], &act, NULL) == 0)
-            handled[i] = 1;
-    }
+    iol_signals_install();
     pthread_atfork(NULL, NULL, on_fork_child);
     at_quick_exit(on_quick_exit);
 }
 
 void iol_lifecycle_reset_signals(void)
 {
-    for (size_t i = 0; i < NFATAL; i++)
-        if (handled[i])
-            signal(fatal_signals[i], SIG_DFL);
+    iol_signals_reset();
 }
 
 /* ---- exec ---- */

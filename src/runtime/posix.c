@@ -9,11 +9,13 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
 #include "../common/hash.h"
 #include "diag.h"
+#include "heatmap.h"
 #include "paths.h"
 
 static struct iol_pool *posix_pool;
@@ -190,6 +192,7 @@ static void note_rw(struct iol_slot *s, struct iol_ofd *o, const struct rw_kind 
     int64_t *last = k->io_type == POSIX_IO_READ ? &st->last_byte_read : &st->last_byte_written;
     double *last_end = k->io_type == POSIX_IO_READ ? &st->last_read_end : &st->last_write_end;
 
+    iol_heatmap_update(IOL_HEATMAP_POSIX, k->io_type == POSIX_IO_WRITE, n, t0, t1);
     if (iol_slot_lock(s) != 0)
         return;
     int64_t at;
@@ -326,6 +329,21 @@ void iol_posix_note_stat(struct iol_slot *s, double t0, double t1)
     rec_of(s)->counters[POSIX_STATS]++;
     add_time(&rec_of(s)->fcounters[POSIX_F_META_TIME], t0, t1, &st->last_meta_end);
     iol_slot_unlock(s);
+}
+
+void iol_posix_fd_sync(struct iol_ofd *o, int fd)
+{
+    int err = errno;
+    long pos = syscall(SYS_lseek, fd, 0L, SEEK_CUR);
+    long flags = syscall(SYS_fcntl, fd, F_GETFL);
+    if (pos > 0)
+        o->pos = pos;
+    if (flags >= 0 && (flags & O_APPEND)) {
+        int64_t size = iol_sys_file_size(fd);
+        o->append = 1;
+        o->end = size > 0 ? size : 0;
+    }
+    errno = err;
 }
 
 static void posix_note_close(int fd, double t0, double t1)

@@ -81,6 +81,11 @@ static inline struct iol_slot *iol_posix_fd(int fd, struct iol_ofd **o)
     return s ? s : iol_posix_ofd_slot(*o);
 }
 
+/* o is a new description of fd, which the C library has used already (a
+ * stream's descriptor that fileno hands out): take its offset and O_APPEND
+ * from the kernel (two system calls, once per stream). */
+void iol_posix_fd_sync(struct iol_ofd *o, int fd);
+
 /* The POSIX pool (for the metadata wrappers). */
 struct iol_pool *iol_posix_pool(void);
 

@@ -191,8 +191,8 @@ static void posix_note_fileno(int ret, FILE *stream, double t0, double t1)
         goto out;
     struct iol_slot *s = iol_record_get(pool, iol_hash64(name, strlen(name), 0), name);
     struct iol_ofd *o = NULL;
-    if (s && iol_posix_fd(ret, &o) != s)
-        o = iol_fd_open(ret, s);
+    if (s && iol_posix_fd(ret, &o) != s && (o = iol_fd_open(ret, s)))
+        iol_posix_fd_sync(o, ret); /* the stream has moved the descriptor's offset */
     iol_posix_note_refopen(o, POSIX_REF_FILENO, t0, t1);
 out:
     errno = err;

@@ -12,6 +12,11 @@
  * fork     basic in the parent; the child writes 50 bytes through the
  *          inherited descriptor and 70 to DIR/child.dat, then _exit(0)
  * exec     basic, then exec of "rt_prog basic2 DIR" (DIR/basic2.dat)
+ * sigchain basic; then handlers of its own, set after the runtime started:
+ *          SIGTERM (sigaction, raised twice, returns), SIGINT (SA_RESETHAND,
+ *          raised once), SIGSEGV (signal(); it restores the default and
+ *          returns); each checked through what sigaction/signal report; then
+ *          a real fault (the process must die of SIGSEGV, with its log)
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -192,6 +197,64 @@ static int do_fork(void)
     return close(fd) == 0 ? 0 : 2;
 }
 
+static volatile sig_atomic_t term_count, int_count, segv_count;
+
+static void on_term(int sig, siginfo_t *info, void *ctx)
+{
+    (void)info;
+    (void)ctx;
+    if (sig == SIGTERM)
+        term_count++;
+}
+
+static void on_int(int sig)
+{
+    if (sig == SIGINT)
+        int_count++;
+}
+
+static void on_segv(int sig)
+{
+    segv_count++;
+    signal(sig, SIG_DFL); /* the fault recurs on return, with the default action */
+}
+
+/* Exit status 4 to 9: a handler of the program was not run or not reported. */
+static int sigchain(void)
+{
+    struct sigaction act, old;
+    basic("basic.dat", 0);
+    memset(&act, 0, sizeof act);
+    act.sa_sigaction = on_term;
+    act.sa_flags = SA_SIGINFO;
+    sigemptyset(&act.sa_mask);
+    if (sigaction(SIGTERM, &act, &old) != 0 || old.sa_handler != SIG_DFL)
+        return 4;
+    raise(SIGTERM);
+    raise(SIGTERM);
+    if (term_count != 2)
+        return 5;
+    if (sigaction(SIGTERM, NULL, &old) != 0 || !(old.sa_flags & SA_SIGINFO) ||
+        old.sa_sigaction != on_term)
+        return 6;
+    memset(&act, 0, sizeof act);
+    act.sa_handler = on_int;
+    act.sa_flags = SA_RESETHAND;
+    sigemptyset(&act.sa_mask);
+    if (sigaction(SIGINT, &act, NULL) != 0)
+        return 7;
+    raise(SIGINT);
+    if (int_count != 1 || sigaction(SIGINT, NULL, &old) != 0 || old.sa_handler != SIG_DFL)
+        return 8;
+    if (signal(SIGSEGV, on_segv) != SIG_DFL || signal(SIGSEGV, on_segv) != on_segv)
+        return 9;
+    volatile char *page = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (page == MAP_FAILED)
+        die("mmap");
+    page[0] = 1;
+    return 2;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
@@ -219,6 +282,8 @@ int main(int argc, char **argv)
         page[0] = 1;
         return 2;
     }
+    if (!strcmp(mode, "sigchain"))
+        return sigchain();
     if (!strcmp(mode, "kill")) {
         basic("basic.dat", 1);
         kill(getpid(), SIGKILL);

@@ -31,7 +31,7 @@ mkdir "$t/d" "$t/logs" "$t/mmap"
 
 want=0
 case $mode in
-    segv) want=139 ;;
+    segv | sigchain) want=139 ;;
     kill) want=137 ;;
 esac
 status=0

@@ -39,6 +39,8 @@ lib=$1 parser=$2 workload=$3
 shift 3
 here=$(cd "$(dirname "$0")" && pwd)
 case $workload in /*) ;; *) workload=$(pwd)/$workload ;; esac
+# The workload runs elsewhere: a relative LIB would not be found there.
+case $lib in none | /*) ;; *) lib=$(pwd)/$lib ;; esac
 
 t=$(mktemp -d "${TMPDIR:-/tmp}/iolens-wl.XXXXXX")
 t=$(cd "$t" && pwd -P)

@@ -25,8 +25,8 @@
     X(STDIO_SLOWEST_RANK_BYTES, I64, PAIRED, "bytes moved by that rank")
 
 #define IOLENS_STDIO_FCOUNTERS(X) \
-    X(STDIO_F_META_TIME, F64, SUM, "seconds in open, close, seek and flush calls") \
-    X(STDIO_F_WRITE_TIME, F64, SUM, "seconds spent writing") \
+    X(STDIO_F_META_TIME, F64, SUM, "seconds in open, close and seek calls") \
+    X(STDIO_F_WRITE_TIME, F64, SUM, "seconds spent writing, fflush included") \
     X(STDIO_F_READ_TIME, F64, SUM, "seconds spent reading") \
     X(STDIO_F_OPEN_START_TIMESTAMP, F64, MIN_NONZERO, "start of the first open") \
     X(STDIO_F_CLOSE_START_TIMESTAMP, F64, MIN_NONZERO, "start of the first close") \

@@ -1,0 +1,426 @@
+/* Cost per intercepted call: the workloads that bench/overhead.sh runs with no
+ * runtime, with libiolens.so and with a reference libdarshan.so preloaded.
+ *
+ *   overhead calls [-d DIR] [-s SCALE] [TEST...]
+ *       each TEST (default: all) runs its call in a loop (after a warm-up)
+ *       and prints "TEST NS" (nanoseconds per iteration). The loop is the
+ *       function bench_loop, so `valgrind --tool=callgrind --collect-atstart=no
+ *       --toggle-collect=bench_loop` counts the instructions of the timed
+ *       iterations only. -n N sets the iterations of every test.
+ *   overhead threads [-d DIR] [-n N] T
+ *       T threads each write 64 bytes N times to their own file, all at once;
+ *       prints "threads T CALLS_PER_SECOND" (all threads together).
+ *   overhead spawn [-n RUNS] [-p LIB]... -- PROGRAM [ARGS...]
+ *       runs PROGRAM RUNS times for each -p LIB (an empty LIB: no preload),
+ *       the configurations interleaved, and prints "spawn I MEDIAN_MS MEAN_MS"
+ *       for the I-th -p: wall time from spawn to exit, LD_PRELOAD=LIB.
+ *
+ * The files live in DIR (default /dev/shm/iolens-bench-PID, removed at the
+ * end). Writes go back to the start of their file every few thousand calls,
+ * so files stay small; that lseek is part of the measured loop, the same in
+ * every configuration. */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+extern char **environ;
+
+#define REWIND_WRITE 4096 /* writes of 64 B between lseeks back to 0: 256 KiB files */
+#define REWIND_READ 1024  /* reads of 64 B in a 64 KiB file */
+#define MAX_SPAWN_CFG 8
+
+struct ctx {
+    int fd;
+    FILE *stream;
+    const char *path;     /* an existing file, for open, stat and fopen */
+    char buf[4096];
+};
+
+typedef void (*op_fn)(struct ctx *c, long i);
+
+static void op_write64(struct ctx *c, long i)
+{
+    if (write(c->fd, c->buf, 64) != 64)
+        abort();
+    if ((i & (REWIND_WRITE - 1)) == REWIND_WRITE - 1)
+        lseek(c->fd, 0, SEEK_SET);
+}
+
+static void op_read64(struct ctx *c, long i)
+{
+    if (read(c->fd, c->buf, 64) != 64)
+        abort();
+    if ((i & (REWIND_READ - 1)) == REWIND_READ - 1)
+        lseek(c->fd, 0, SEEK_SET);
+}
+
+static void op_pwrite4k(struct ctx *c, long i)
+{
+    if (pwrite(c->fd, c->buf, 4096, (off_t)(i & 255) * 4096) != 4096)
+        abort();
+}
+
+static void op_openclose(struct ctx *c, long i)
+{
+    int fd = open(c->path, O_RDONLY);
+    if (fd < 0)
+        abort();
+    close(fd);
+}
+
+static void op_stat(struct ctx *c, long i)
+{
+    struct stat st;
+    if (stat(c->path, &st) != 0)
+        abort();
+}
+
+static void op_lseek(struct ctx *c, long i)
+{
+    if (lseek(c->fd, (off_t)(i & 1023) * 64, SEEK_SET) < 0)
+        abort();
+}
+
+static void op_fwrite64(struct ctx *c, long i)
+{
+    if (fwrite(c->buf, 64, 1, c->stream) != 1)
+        abort();
+    if ((i & (REWIND_WRITE - 1)) == REWIND_WRITE - 1)
+        rewind(c->stream);
+}
+
+static void op_fopenclose(struct ctx *c, long i)
+{
+    FILE *f = fopen(c->path, "r");
+    if (!f)
+        abort();
+    fclose(f);
+}
+
+enum setup { NEED_NONE, NEED_WRITE_FD, NEED_READ_FD, NEED_STREAM };
+
+static const struct test {
+    const char *name;
+    op_fn op;
+    enum setup setup;
+    long iters;           /* at scale 1 */
+} tests[] = {
+    {"write64", op_write64, NEED_WRITE_FD, 200000},
+    {"read64", op_read64, NEED_READ_FD, 200000},
+    {"pwrite4k", op_pwrite4k, NEED_WRITE_FD, 100000},
+    {"openclose", op_openclose, NEED_NONE, 50000},
+    {"stat", op_stat, NEED_NONE, 100000},
+    {"lseek", op_lseek, NEED_READ_FD, 400000},
+    {"fwrite64", op_fwrite64, NEED_STREAM, 1000000},
+    {"fopenclose", op_fopenclose, NEED_NONE, 50000},
+};
+#define NTESTS (sizeof(tests) / sizeof(*tests))
+
+static double now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+/* The timed loop; callgrind counts only what runs inside it. */
+__attribute__((noinline, used)) void bench_loop(op_fn op, struct ctx *c, long n)
+{
+    for (long i = 0; i < n; i++)
+        op(c, i);
+}
+
+/* The same loop for the warm-up, outside callgrind's toggle. */
+__attribute__((noinline, used)) void warm_loop(op_fn op, struct ctx *c, long n)
+{
+    for (long i = 0; i < n; i++)
+        op(c, i);
+}
+
+static void die(const char *what, const char *path)
+{
+    fprintf(stderr, "overhead: %s %s: %s\n", what, path ? path : "", strerror(errno));
+    exit(1);
+}
+
+static void fill_file(const char *path, size_t bytes)
+{
+    char block[4096];
+    memset(block, 'x', sizeof(block));
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0)
+        die("cannot create", path);
+    for (size_t done = 0; done < bytes; done += sizeof(block))
+        if (write(fd, block, sizeof(block)) != (ssize_t)sizeof(block))
+            die("cannot write", path);
+    close(fd);
+}
+
+/* Run one test; @return nanoseconds per iteration. */
+static double run_test(const struct test *t, const char *dir, long n)
+{
+    char path[4096], data[4096];
+    struct ctx c;
+
+    memset(&c, 0, sizeof(c));
+    memset(c.buf, 'a', sizeof(c.buf));
+    snprintf(path, sizeof(path), "%s/%s.dat", dir, t->name);
+    snprintf(data, sizeof(data), "%s/input.dat", dir);
+    c.path = data;
+    c.fd = -1;
+    switch (t->setup) {
+    case NEED_WRITE_FD:
+        if ((c.fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644)) < 0)
+            die("cannot open", path);
+        break;
+    case NEED_READ_FD:
+        if ((c.fd = open(data, O_RDONLY)) < 0)
+            die("cannot open", data);
+        break;
+    case NEED_STREAM:
+        if (!(c.stream = fopen(path, "w")))
+            die("cannot fopen", path);
+        break;
+    case NEED_NONE:
+        break;
+    }
+    warm_loop(t->op, &c, n / 10 + 1);
+    if (c.fd >= 0)
+        lseek(c.fd, 0, SEEK_SET);
+    if (c.stream)
+        rewind(c.stream);
+    double t0 = now_ns();
+    bench_loop(t->op, &c, n);
+    double t1 = now_ns();
+    if (c.fd >= 0)
+        close(c.fd);
+    if (c.stream)
+        fclose(c.stream);
+    unlink(path);
+    return (t1 - t0) / (double)n;
+}
+
+static char *make_dir(const char *given)
+{
+    static char dir[4096];
+    if (given) {
+        snprintf(dir, sizeof(dir), "%s", given);
+        if (mkdir(dir, 0755) != 0 && errno != EEXIST)
+            die("cannot create", dir);
+        return dir;
+    }
+    snprintf(dir, sizeof(dir), "/dev/shm/iolens-bench-%d", (int)getpid());
+    if (mkdir(dir, 0755) != 0)
+        die("cannot create", dir);
+    return dir;
+}
+
+static int cmd_calls(int argc, char **argv)
+{
+    const char *dir_arg = NULL;
+    double scale = 1.0;
+    long fixed_n = 0;
+    int opt;
+
+    while ((opt = getopt(argc, argv, "d:s:n:")) != -1) {
+        if (opt == 'd')
+            dir_arg = optarg;
+        else if (opt == 's')
+            scale = strtod(optarg, NULL);
+        else if (opt == 'n')
+            fixed_n = strtol(optarg, NULL, 10);
+        else
+            return 2;
+    }
+    if (scale <= 0)
+        scale = 1.0;
+    char *dir = make_dir(dir_arg);
+    char data[4096];
+    snprintf(data, sizeof(data), "%s/input.dat", dir);
+    fill_file(data, 64 * 1024);
+    for (size_t k = 0; k < NTESTS; k++) {
+        int wanted = optind >= argc;
+        for (int a = optind; a < argc; a++)
+            wanted |= strcmp(argv[a], tests[k].name) == 0;
+        if (!wanted)
+            continue;
+        long n = fixed_n > 0 ? fixed_n : (long)((double)tests[k].iters * scale);
+        double ns = run_test(&tests[k], dir, n > 0 ? n : 1);
+        printf("%s %.1f\n", tests[k].name, ns);
+    }
+    unlink(data);
+    if (!dir_arg)
+        rmdir(dir);
+    return 0;
+}
+
+struct thread_arg {
+    pthread_barrier_t *start;
+    const char *dir;
+    int index;
+    long n;
+};
+
+static void *writer_thread(void *p)
+{
+    struct thread_arg *a = p;
+    struct ctx c;
+    char path[4096];
+
+    memset(c.buf, 'b', 64);
+    snprintf(path, sizeof(path), "%s/thread%d.dat", a->dir, a->index);
+    if ((c.fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0)
+        die("cannot open", path);
+    warm_loop(op_write64, &c, 1000);
+    lseek(c.fd, 0, SEEK_SET);
+    pthread_barrier_wait(a->start);
+    bench_loop(op_write64, &c, a->n);
+    close(c.fd);
+    unlink(path);
+    return NULL;
+}
+
+static int cmd_threads(int argc, char **argv)
+{
+    const char *dir_arg = NULL;
+    long n = 500000;
+    int opt;
+
+    while ((opt = getopt(argc, argv, "d:n:")) != -1) {
+        if (opt == 'd')
+            dir_arg = optarg;
+        else if (opt == 'n')
+            n = strtol(optarg, NULL, 10);
+        else
+            return 2;
+    }
+    int nt = optind < argc ? (int)strtol(argv[optind], NULL, 10) : 1;
+    if (nt < 1 || nt > 64 || n < 1)
+        return 2;
+    char *dir = make_dir(dir_arg);
+    pthread_t tid[64];
+    struct thread_arg args[64];
+    pthread_barrier_t start;
+    pthread_barrier_init(&start, NULL, (unsigned)nt + 1);
+    for (int i = 0; i < nt; i++) {
+        args[i] = (struct thread_arg){&start, dir, i, n};
+        if (pthread_create(&tid[i], NULL, writer_thread, &args[i]) != 0)
+            die("cannot create a thread", NULL);
+    }
+    pthread_barrier_wait(&start);
+    double t0 = now_ns();
+    for (int i = 0; i < nt; i++)
+        pthread_join(tid[i], NULL);
+    double t1 = now_ns();
+    printf("threads %d %.0f\n", nt, (double)nt * (double)n / ((t1 - t0) / 1e9));
+    if (!dir_arg)
+        rmdir(dir);
+    return 0;
+}
+
+/* environ with LD_PRELOAD replaced by lib (or removed when lib is empty). */
+static char **env_with_preload(const char *lib)
+{
+    size_t n = 0;
+    while (environ[n])
+        n++;
+    char **env = calloc(n + 2, sizeof(*env));
+    size_t k = 0;
+    if (!env)
+        die("out of memory", NULL);
+    for (size_t i = 0; i < n; i++)
+        if (strncmp(environ[i], "LD_PRELOAD=", 11) != 0)
+            env[k++] = environ[i];
+    if (lib && *lib) {
+        size_t len = strlen(lib) + 12;
+        env[k] = malloc(len);
+        if (!env[k])
+            die("out of memory", NULL);
+        snprintf(env[k++], len, "LD_PRELOAD=%s", lib);
+    }
+    env[k] = NULL;
+    return env;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int cmd_spawn(int argc, char **argv)
+{
+    const char *libs[MAX_SPAWN_CFG];
+    int nlibs = 0, runs = 200, opt;
+
+    while ((opt = getopt(argc, argv, "n:p:")) != -1) {
+        if (opt == 'n')
+            runs = (int)strtol(optarg, NULL, 10);
+        else if (opt == 'p' && nlibs < MAX_SPAWN_CFG)
+            libs[nlibs++] = optarg;
+        else
+            return 2;
+    }
+    if (optind >= argc || runs < 1)
+        return 2;
+    if (nlibs == 0)
+        libs[nlibs++] = "";
+    char **envs[MAX_SPAWN_CFG];
+    double *ms[MAX_SPAWN_CFG];
+    for (int k = 0; k < nlibs; k++) {
+        envs[k] = env_with_preload(libs[k]);
+        if (!(ms[k] = calloc((size_t)runs, sizeof(double))))
+            die("out of memory", NULL);
+    }
+    for (int r = 0; r < runs; r++) {
+        for (int k = 0; k < nlibs; k++) {
+            pid_t pid;
+            int status;
+            double t0 = now_ns();
+            if (posix_spawn(&pid, argv[optind], NULL, NULL, argv + optind, envs[k]) != 0)
+                die("cannot run", argv[optind]);
+            if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+                die("child failed:", argv[optind]);
+            ms[k][r] = (now_ns() - t0) / 1e6;
+        }
+    }
+    for (int k = 0; k < nlibs; k++) {
+        double sum = 0;
+        for (int r = 0; r < runs; r++)
+            sum += ms[k][r];
+        qsort(ms[k], (size_t)runs, sizeof(double), cmp_double);
+        double med = runs % 2 ? ms[k][runs / 2] : (ms[k][runs / 2 - 1] + ms[k][runs / 2]) / 2;
+        printf("spawn %d %.4f %.4f\n", k, med, sum / runs);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *usage = "usage: overhead calls [-d DIR] [-s SCALE] [-n N] [TEST...]\n"
+                        "       overhead threads [-d DIR] [-n N] THREADS\n"
+                        "       overhead spawn [-n RUNS] [-p LIB]... -- PROGRAM [ARGS...]\n";
+    int rc = 2;
+    if (argc >= 2) {
+        const char *cmd = argv[1];
+        argc--;
+        argv++;
+        if (strcmp(cmd, "calls") == 0)
+            rc = cmd_calls(argc, argv);
+        else if (strcmp(cmd, "threads") == 0)
+            rc = cmd_threads(argc, argv);
+        else if (strcmp(cmd, "spawn") == 0)
+            rc = cmd_spawn(argc, argv);
+    }
+    if (rc == 2)
+        fputs(usage, stderr);
+    return rc;
+}

@@ -1,0 +1,392 @@
+/* STDIO module: the stream table, the standard streams and the counter
+ * updates. The wrappers are in stdio_open.c, stdio_rw.c and stdio_fmt.c;
+ * each one calls exactly one of the stdio_note_* functions below, which
+ * take the record's own lock (never one shared by all streams). */
+#include "stdio_mod.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "../common/hash.h"
+#include "diag.h"
+#include "fdtab.h"
+#include "heatmap.h"
+#include "posix.h"
+
+/* Per-record state that is not part of the log record. */
+struct stdio_state {
+    double last_meta_end; /* ends of the last timed operations, so that */
+    double last_read_end; /* overlapping calls (threads) are not counted */
+    double last_write_end; /* twice in the cumulative times */
+};
+
+struct stdio_table iol_stdio_tab;
+static struct iol_pool *stdio_pool;
+static int std_registered;
+
+static inline struct iolens_stdio_record *rec_of(struct iol_slot *s)
+{
+    return iol_slot_rec(s);
+}
+
+static inline struct stdio_state *state_of(struct iol_slot *s)
+{
+    return iol_slot_state(s, sizeof(struct iolens_stdio_record));
+}
+
+/* ---- timers (Darshan's rules, as in the POSIX module) ---- */
+
+static void add_time(double *timer, double t0, double t1, double *last_end)
+{
+    *timer += (t0 > *last_end) ? t1 - t0 : t1 - *last_end;
+    if (t1 > *last_end)
+        *last_end = t1;
+}
+
+static void set_start_end(double *start, double *end, double t0, double t1)
+{
+    if (*start == 0 || *start > t0)
+        *start = t0;
+    if (*end < t1)
+        *end = t1;
+}
+
+/* ---- the stream table ---- */
+
+static int table_init(void)
+{
+    uint32_t n = iol_fdtab.size ? iol_fdtab.size : 1024;
+    void *p = mmap(NULL, (size_t)n * sizeof(struct stdio_stream), PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED)
+        return -1;
+    iol_stdio_tab.e = p;
+    atomic_store_explicit(&iol_stdio_tab.high, 0, memory_order_relaxed);
+    iol_stdio_tab.size = n;
+    return 0;
+}
+
+static void note_high(unsigned fd)
+{
+    uint32_t h = atomic_load_explicit(&iol_stdio_tab.high, memory_order_relaxed);
+    while (fd + 1 > h &&
+           !atomic_compare_exchange_weak_explicit(&iol_stdio_tab.high, &h, fd + 1,
+                                                  memory_order_relaxed, memory_order_relaxed))
+        ;
+}
+
+/* The record of s, created now for a stream inherited from an earlier record
+ * set (fork, failed exec). @return it, or NULL (not kept). */
+static struct iol_slot *stream_slot(struct stdio_stream *s)
+{
+    struct iol_slot *slot = atomic_load_explicit(&s->slot, memory_order_acquire);
+    if (slot)
+        return slot;
+    uint64_t id = atomic_exchange_explicit(&s->pending_id, 0, memory_order_acq_rel);
+    const char *name = atomic_load_explicit(&s->name, memory_order_acquire);
+    if (!id || !name || !stdio_pool)
+        return atomic_load_explicit(&s->slot, memory_order_acquire);
+    slot = iol_record_get(stdio_pool, id, name);
+    if (!slot)
+        return NULL;
+    atomic_store_explicit(&s->name, iol_record_name(slot), memory_order_release);
+    struct iol_slot *expect = NULL;
+    if (!atomic_compare_exchange_strong(&s->slot, &expect, slot))
+        slot = expect;
+    return slot;
+}
+
+/* A standard stream's record enters the log at its first read or write
+ * (Darshan drops standard streams that never moved a byte). */
+static void list_record(struct stdio_stream *s, struct iol_slot *slot)
+{
+    if (!atomic_load_explicit(&s->unlisted_id, memory_order_relaxed))
+        return;
+    uint64_t id = atomic_exchange_explicit(&s->unlisted_id, 0, memory_order_relaxed);
+    if (id)
+        __atomic_store_n(&rec_of(slot)->base.id, id, __ATOMIC_RELEASE);
+}
+
+static void count_open(struct iol_slot *slot, int fdopen, double t0, double t1)
+{
+    if (iol_slot_lock(slot) != 0)
+        return;
+    struct iolens_stdio_record *r = rec_of(slot);
+    r->counters[STDIO_OPENS]++;
+    if (fdopen)
+        r->counters[STDIO_FDOPENS]++;
+    set_start_end(&r->fcounters[STDIO_F_OPEN_START_TIMESTAMP],
+                  &r->fcounters[STDIO_F_OPEN_END_TIMESTAMP], t0, t1);
+    add_time(&r->fcounters[STDIO_F_META_TIME], t0, t1, &state_of(slot)->last_meta_end);
+    iol_slot_unlock(slot);
+}
+
+/* Fill the entry of descriptor fd for f (unpublished until the end). */
+static void set_entry(struct stdio_stream *e, FILE *f, struct iol_slot *slot, const char *name,
+                      int64_t pos, int append, int64_t end)
+{
+    atomic_store_explicit(&e->file, NULL, memory_order_relaxed);
+    atomic_store_explicit(&e->slot, slot, memory_order_relaxed);
+    atomic_store_explicit(&e->name, name, memory_order_relaxed);
+    atomic_store_explicit(&e->pending_id, 0, memory_order_relaxed);
+    atomic_store_explicit(&e->unlisted_id, 0, memory_order_relaxed);
+    e->pos = pos;
+    e->end = end;
+    e->append = append;
+    e->is_std = 0;
+    atomic_store_explicit(&e->file, f, memory_order_release);
+}
+
+void stdio_note_open(FILE *f, const char *name, int64_t pos, int append, int64_t end,
+                     enum stdio_open_kind kind, double t0, double t1)
+{
+    unsigned fd = f ? (unsigned)iol_stdio_fd_of(f) : ~0u;
+    if (fd >= iol_stdio_tab.size)
+        return;
+    struct stdio_stream *e = &iol_stdio_tab.e[fd];
+    struct iol_slot *slot = NULL;
+    if (name && stdio_pool)
+        slot = iol_record_get(stdio_pool, iol_hash64(name, strlen(name), 0), name);
+    if (!slot) {
+        /* Not recorded: make sure no stale entry claims this stream. */
+        FILE *expect = f;
+        atomic_compare_exchange_strong(&e->file, &expect, NULL);
+        return;
+    }
+    set_entry(e, f, slot, iol_record_name(slot), pos, append, end);
+    note_high(fd);
+    if (kind != STDIO_OPEN_UNCOUNTED)
+        count_open(slot, kind == STDIO_OPEN_FD, t0, t1);
+}
+
+struct iol_slot *stdio_forget(struct stdio_stream *s)
+{
+    struct iol_slot *slot = stream_slot(s);
+    atomic_store_explicit(&s->file, NULL, memory_order_release);
+    return slot;
+}
+
+void stdio_note_close(struct iol_slot *slot, double t0, double t1)
+{
+    if (!slot || iol_slot_lock(slot) != 0)
+        return;
+    struct iolens_stdio_record *r = rec_of(slot);
+    set_start_end(&r->fcounters[STDIO_F_CLOSE_START_TIMESTAMP],
+                  &r->fcounters[STDIO_F_CLOSE_END_TIMESTAMP], t0, t1);
+    add_time(&r->fcounters[STDIO_F_META_TIME], t0, t1, &state_of(slot)->last_meta_end);
+    iol_slot_unlock(slot);
+}
+
+/* ---- data ---- */
+
+/* A read of bytes (>= 0) at the stream's position. */
+static void count_read(struct stdio_stream *s, int64_t bytes, double t0, double t1)
+{
+    struct iol_slot *slot = stream_slot(s);
+    if (!slot)
+        return;
+    iol_heatmap_update(IOL_HEATMAP_STDIO, 0, bytes, t0, t1);
+    if (iol_slot_lock(slot) != 0)
+        return;
+    struct iolens_stdio_record *r = rec_of(slot);
+    int64_t at = s->pos;
+    s->pos = at + bytes;
+    if (bytes > 0 && r->counters[STDIO_MAX_BYTE_READ] < at + bytes - 1)
+        r->counters[STDIO_MAX_BYTE_READ] = at + bytes - 1;
+    r->counters[STDIO_BYTES_READ] += bytes;
+    r->counters[STDIO_READS]++;
+    set_start_end(&r->fcounters[STDIO_F_READ_START_TIMESTAMP],
+                  &r->fcounters[STDIO_F_READ_END_TIMESTAMP], t0, t1);
+    add_time(&r->fcounters[STDIO_F_READ_TIME], t0, t1, &state_of(slot)->last_read_end);
+    iol_slot_unlock(slot);
+    list_record(s, slot);
+}
+
+void stdio_note_read(struct stdio_stream *s, int64_t bytes, double t0, double t1)
+{
+    if (bytes > 0)
+        count_read(s, bytes, t0, t1);
+}
+
+void stdio_note_scan(struct stdio_stream *s, int ret, int64_t p0, int64_t p1, double t0,
+                     double t1)
+{
+    if (p0 >= 0 && p1 >= 0) {
+        if (p1 > p0)
+            count_read(s, p1 - p0, t0, t1);
+    } else if (ret > 0) {
+        count_read(s, 0, t0, t1);
+    }
+}
+
+void stdio_note_write(struct stdio_stream *s, int64_t bytes, double t0, double t1)
+{
+    struct iol_slot *slot = bytes > 0 ? stream_slot(s) : NULL;
+    if (!slot)
+        return;
+    iol_heatmap_update(IOL_HEATMAP_STDIO, 1, bytes, t0, t1);
+    if (iol_slot_lock(slot) != 0)
+        return;
+    struct iolens_stdio_record *r = rec_of(slot);
+    int64_t at;
+    if (s->append) { /* the C library writes at the end of file */
+        at = s->end;
+        s->pos = s->end = at + bytes;
+    } else {
+        at = s->pos;
+        s->pos = at + bytes;
+    }
+    if (r->counters[STDIO_MAX_BYTE_WRITTEN] < at + bytes - 1)
+        r->counters[STDIO_MAX_BYTE_WRITTEN] = at + bytes - 1;
+    r->counters[STDIO_BYTES_WRITTEN] += bytes;
+    r->counters[STDIO_WRITES]++;
+    set_start_end(&r->fcounters[STDIO_F_WRITE_START_TIMESTAMP],
+                  &r->fcounters[STDIO_F_WRITE_END_TIMESTAMP], t0, t1);
+    add_time(&r->fcounters[STDIO_F_WRITE_TIME], t0, t1, &state_of(slot)->last_write_end);
+    iol_slot_unlock(slot);
+    list_record(s, slot);
+}
+
+/* Darshan times a flush as a write (it is where buffered bytes reach the
+ * file), but it moves no byte: STDIO_MAX_BYTE_WRITTEN stays. */
+void stdio_note_flush(struct stdio_stream *s, double t0, double t1)
+{
+    struct iol_slot *slot = stream_slot(s);
+    if (!slot || iol_slot_lock(slot) != 0)
+        return;
+    struct iolens_stdio_record *r = rec_of(slot);
+    r->counters[STDIO_FLUSHES]++;
+    set_start_end(&r->fcounters[STDIO_F_WRITE_START_TIMESTAMP],
+                  &r->fcounters[STDIO_F_WRITE_END_TIMESTAMP], t0, t1);
+    add_time(&r->fcounters[STDIO_F_WRITE_TIME], t0, t1, &state_of(slot)->last_write_end);
+    iol_slot_unlock(slot);
+}
+
+void stdio_note_seek(struct stdio_stream *s, int64_t pos, double t0, double t1)
+{
+    struct iol_slot *slot = stream_slot(s);
+    if (!slot || iol_slot_lock(slot) != 0)
+        return;
+    struct iolens_stdio_record *r = rec_of(slot);
+    if (pos >= 0)
+        s->pos = pos;
+    r->counters[STDIO_SEEKS]++;
+    add_time(&r->fcounters[STDIO_F_META_TIME], t0, t1, &state_of(slot)->last_meta_end);
+    iol_slot_unlock(slot);
+}
+
+/* Position changes that count nothing create no record: a stream inherited
+ * through fork and only asked for its position stays out of the log. */
+static void set_pos(struct stdio_stream *s, int64_t pos, int back)
+{
+    struct iol_slot *slot = atomic_load_explicit(&s->slot, memory_order_acquire);
+    if (slot && iol_slot_lock(slot) != 0)
+        return;
+    if (back)
+        pos = s->pos > 0 ? s->pos - 1 : 0;
+    if (pos >= 0)
+        s->pos = pos;
+    if (slot)
+        iol_slot_unlock(slot);
+}
+
+void stdio_note_pos(struct stdio_stream *s, int64_t pos)
+{
+    set_pos(s, pos, 0);
+}
+
+void stdio_note_unget(struct stdio_stream *s)
+{
+    set_pos(s, -1, 1);
+}
+
+/* ---- standard streams, and what POSIX asks ---- */
+
+/* The record of a standard stream, made at start like Darshan's (so it
+ * takes its place in the pool) but listed only once it moves bytes.
+ * Its position carries over from an earlier record set. */
+static void register_std(FILE *f, const char *name)
+{
+    unsigned fd = f ? (unsigned)iol_stdio_fd_of(f) : ~0u;
+    if (fd >= iol_stdio_tab.size)
+        return;
+    struct stdio_stream *e = &iol_stdio_tab.e[fd];
+    uint64_t id = iol_hash64(name, strlen(name), 0);
+    struct iol_slot *slot = iol_record_get(stdio_pool, id, name);
+    if (!slot)
+        return;
+    __atomic_store_n(&rec_of(slot)->base.id, 0, __ATOMIC_RELEASE);
+    int64_t pos = atomic_load_explicit(&e->file, memory_order_relaxed) == f ? e->pos : 0;
+    set_entry(e, f, slot, iol_record_name(slot), pos, 0, 0);
+    e->is_std = 1;
+    atomic_store_explicit(&e->unlisted_id, id, memory_order_relaxed);
+    note_high(fd);
+    count_open(slot, 0, 0, 0);
+}
+
+static const char *stdio_stream_name(FILE *f)
+{
+    struct stdio_stream *s = iol_stdio_stream(f);
+    return s ? atomic_load_explicit(&s->name, memory_order_acquire) : NULL;
+}
+
+/* ---- the module ---- */
+
+static void stdio_init_record(struct iolens_record_base *base, void *state, const char *name)
+{
+    (void)base;
+    (void)state;
+    (void)name;
+}
+
+/* Every start (process start, fork child, failed exec) begins a new record
+ * set: streams already open keep their entries and positions, and get a
+ * record in the new set at their next use. */
+static void stdio_start(struct iol_pool *pool)
+{
+    stdio_pool = pool;
+    if (!iol_stdio_tab.e && table_init() != 0) {
+        iol_diag("no memory for the stream table; not recording STDIO");
+        return;
+    }
+    uint32_t high = atomic_load_explicit(&iol_stdio_tab.high, memory_order_relaxed);
+    for (uint32_t fd = 0; fd < high; fd++) {
+        struct stdio_stream *e = &iol_stdio_tab.e[fd];
+        FILE *f = atomic_load_explicit(&e->file, memory_order_relaxed);
+        if (!f)
+            continue;
+        if (e->is_std) {
+            register_std(f, f == stdin ? "<STDIN>" : f == stdout ? "<STDOUT>" : "<STDERR>");
+            continue;
+        }
+        struct iol_slot *slot = atomic_load_explicit(&e->slot, memory_order_relaxed);
+        if (slot) {
+            atomic_store_explicit(&e->pending_id, rec_of(slot)->base.id, memory_order_relaxed);
+            atomic_store_explicit(&e->slot, NULL, memory_order_relaxed);
+        }
+    }
+    if (!std_registered) {
+        std_registered = 1;
+        register_std(stdin, "<STDIN>");
+        register_std(stdout, "<STDOUT>");
+        register_std(stderr, "<STDERR>");
+    }
+    iol_posix_stream_name = stdio_stream_name;
+}
+
+static const struct iol_binding_table *const stdio_tables[] = {
+    &iol_stdio_open_bindings, &iol_stdio_rw_bindings, &iol_stdio_fmt_bindings, NULL,
+};
+
+const struct iol_module iol_stdio_module = {
+    .id = IOLENS_MOD_STDIO,
+    .name = "STDIO",
+    .version = IOLENS_STDIO_VERSION,
+    .record_size = sizeof(struct iolens_stdio_record),
+    .state_size = sizeof(struct stdio_state),
+    .names_are_paths = 1,
+    .bindings = stdio_tables,
+    .init_record = stdio_init_record,
+    .start = stdio_start,
+};
