@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "iolens/accumulate.h"
+#include "merge.h"
 
 /* What one file (record id) adds up to over all its records. */
 struct file_sum {
@@ -132,29 +133,24 @@ iolens_status iolens_accumulator_create(const struct iolens_module_desc *mod, in
 {
     iolens_status st = IOLENS_ERR_ARGUMENT;
     iolens_accumulator *acc = NULL;
-    unsigned char *probe = NULL;
 
     *out = NULL;
+    /* A module whose tables the merge engine cannot apply is refused now,
+     * so that injecting never fails for that reason. */
     if (!mod || !mod->roles || !(mod->roles->flags & IOLENS_ROLE_METRICS) ||
-        mod->record_size < sizeof(struct iolens_record_base))
+        !iol_merge_usable(mod))
         goto done;
     acc = calloc(1, sizeof(*acc));
-    probe = calloc(2, mod->record_size);
-    if (!acc || !probe || !(acc->total = calloc(1, mod->record_size))) {
+    if (!acc || !(acc->total = calloc(1, mod->record_size))) {
         st = IOLENS_ERR_NOMEM;
         goto done;
     }
-    /* A module whose tables the merge engine cannot apply is refused now,
-     * so that injecting never fails for that reason. */
-    st = iolens_merge_record(mod, probe, probe + mod->record_size, 1);
-    if (st != IOLENS_OK)
-        goto done;
+    st = IOLENS_OK;
     acc->mod = mod;
     acc->nprocs = nprocs;
     *out = acc;
     acc = NULL;
 done:
-    free(probe);
     iolens_accumulator_free(acc);
     return st;
 }
@@ -255,7 +251,7 @@ iolens_status iolens_accumulator_inject(iolens_accumulator *acc, const void *rec
     if (st != IOLENS_OK)
         return st;
     struct rec_figures f = figures(acc->mod, rec);
-    iolens_merge_record(acc->mod, acc->total, rec, acc->nrecords == 0);
+    iol_merge_checked(acc->mod, acc->total, rec, acc->nrecords == 0);
     acc->nrecords++;
     acc->total_bytes = add_wrap(acc->total_bytes, add_wrap(f.read_bytes, f.written_bytes));
     if (f.rank < 0)

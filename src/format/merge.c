@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "iolens/module.h"
+#include "merge.h"
 
 /* One counter table of a record: where its 8-byte words start, and its rows. */
 struct table {
@@ -348,12 +349,9 @@ static void merge_table(const struct iolens_module_desc *mod, const struct table
     }
 }
 
-iolens_status iolens_merge_record(const struct iolens_module_desc *mod, void *dst,
-                                  const void *src, int first)
+void iol_merge_checked(const struct iolens_module_desc *mod, void *dst, const void *src,
+                       int first)
 {
-    if (!mod || !dst || !src || !usable(mod))
-        return IOLENS_ERR_ARGUMENT;
-
     unsigned char *d = dst;
     const unsigned char *s = src;
     struct iolens_record_base db, sb;
@@ -374,5 +372,18 @@ iolens_status iolens_merge_record(const struct iolens_module_desc *mod, void *ds
                       mod->nfcounters};
     merge_table(mod, &c, d, s, same_file, first);
     merge_table(mod, &f, d, s, same_file, first);
+}
+
+int iol_merge_usable(const struct iolens_module_desc *mod)
+{
+    return mod && usable(mod);
+}
+
+iolens_status iolens_merge_record(const struct iolens_module_desc *mod, void *dst,
+                                  const void *src, int first)
+{
+    if (!mod || !dst || !src || !usable(mod))
+        return IOLENS_ERR_ARGUMENT;
+    iol_merge_checked(mod, dst, src, first);
     return IOLENS_OK;
 }
