@@ -61,6 +61,11 @@ typedef struct iolens_accumulator iolens_accumulator;
 IOLENS_API iolens_status iolens_accumulator_create(const struct iolens_module_desc *mod,
                                                    int64_t nprocs, iolens_accumulator **out);
 
+/* Keep only the totals record from now on: skip the per-file and per-rank
+ * bookkeeping the metrics need, which is most of the cost for large logs.
+ * emit then leaves *metrics as it would be for no records. */
+IOLENS_API void iolens_accumulator_totals_only(iolens_accumulator *acc);
+
 /* Add one decoded record (as iolens_log_next_record gives it) of the module.
  * Memory grows with the number of distinct record ids and ranks seen.
  * @return IOLENS_OK, or IOLENS_ERR_NOMEM (the record is then not counted). */

@@ -176,6 +176,8 @@ static int print_module(iolens_log *log, int id, int mask, char *why, size_t why
         print_module_legend(stdout, mod);
     if ((mask & SHOW_DERIVED) && has_derived(mod)) {
         st = iolens_accumulator_create(mod, in->job.nprocs, &acc);
+        if (st == IOLENS_OK && !(mask & (SHOW_FILE | SHOW_PERF)))
+            iolens_accumulator_totals_only(acc);
         if (st == IOLENS_OK && !(total = malloc(mod->record_size)))
             st = IOLENS_ERR_NOMEM;
         if (st != IOLENS_OK) {

@@ -476,6 +476,35 @@ static void posix_record(unsigned char *r, uint64_t id, int64_t rank, int64_t rd
     set_f(mod, r, POSIX_F_SLOWEST_RANK_TIME, slowest);
 }
 
+/* Totals-only accumulation gives the same totals record as the full one. */
+static void accumulator_totals_only(void **state)
+{
+    (void)state;
+    const struct iolens_module_desc *mod = &iolens_posix_module;
+    unsigned char *r = new_record(mod, 0, 0);
+    unsigned char *full = new_record(mod, 0, 0), *fast = new_record(mod, 0, 0);
+    iolens_accumulator *a, *b;
+    struct iolens_metrics m;
+
+    assert_int_equal(iolens_accumulator_create(mod, 4, &a), IOLENS_OK);
+    assert_int_equal(iolens_accumulator_create(mod, 4, &b), IOLENS_OK);
+    iolens_accumulator_totals_only(b);
+    for (int i = 0; i < 40; i++) {
+        posix_record(r, (uint64_t)(i % 7 + 1), i % 4, 100 * i, 7 * i, 0.5 * i, 0.25, 0.125, 0);
+        assert_int_equal(iolens_accumulator_inject(a, r), IOLENS_OK);
+        assert_int_equal(iolens_accumulator_inject(b, r), IOLENS_OK);
+    }
+    assert_int_equal(iolens_accumulator_emit(a, NULL, full), IOLENS_OK);
+    assert_int_equal(iolens_accumulator_emit(b, &m, fast), IOLENS_OK);
+    assert_memory_equal(full, fast, mod->record_size);
+    assert_int_equal(m.files[IOLENS_FILES_ALL].count, 0);
+    iolens_accumulator_free(a);
+    iolens_accumulator_free(b);
+    free(r);
+    free(full);
+    free(fast);
+}
+
 static void accumulator_metrics(void **state)
 {
     (void)state;
@@ -566,7 +595,7 @@ int main(void)
         {"fastest_slowest", fastest_slowest},
     };
     enum { NPER = sizeof(per_module) / sizeof(per_module[0]) };
-    static struct CMUnitTest tests[IOLENS_MOD_KNOWN_COUNT * NPER + 3];
+    static struct CMUnitTest tests[IOLENS_MOD_KNOWN_COUNT * NPER + 4];
     static char names[IOLENS_MOD_KNOWN_COUNT * NPER][96];
     size_t n = 0, nmods = 0;
 
@@ -590,6 +619,7 @@ int main(void)
     }
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(refused_only_for_known_reasons);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(accumulator_metrics);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(accumulator_totals_only);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(accumulator_edges);
     return _cmocka_run_group_tests("merge", tests, n, NULL, NULL);
 }
