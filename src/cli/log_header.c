@@ -85,7 +85,10 @@ void cli_print_log_header(FILE *out, const iolens_log *log)
         run_time = ((double)job->end_time_sec + (double)job->end_time_nsec / 1e9) -
                    ((double)job->start_time_sec + (double)job->start_time_nsec / 1e9);
     else
-        run_time = (double)(job->end_time_sec - job->start_time_sec + 1);
+        /* Whole seconds, both ends counted; wraps like Darshan's int64
+         * arithmetic on hostile values instead of overflowing. */
+        run_time = (double)(int64_t)((uint64_t)job->end_time_sec -
+                                     (uint64_t)job->start_time_sec + 1);
 
     fprintf(out, "# darshan log version: %s\n", in->version);
     fprintf(out, "# compression method: %s\n", compression_name(in->compression));
