@@ -1,43 +1,103 @@
-/* Runtime settings, read once from the environment at start-up.
- * Every variable is documented in docs/runtime.md. */
+/* Runtime settings, read once at start-up: first from the config file named
+ * by IOLENS_CONFIG_PATH (or DARSHAN_CONFIG_PATH), then from the environment,
+ * which wins. Every variable and key is documented in docs/runtime.md. */
 #ifndef IOL_RT_CONFIG_H
 #define IOL_RT_CONFIG_H
 
 #include <limits.h>
+#include <regex.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#define IOL_MAX_EXCLUDES 64
+#include "iolens/module.h"
+
+#define IOL_MAX_EXCLUDES 64     /* path prefixes excluded */
+#define IOL_MAX_INCLUDES 32     /* path prefixes included despite an exclusion */
+#define IOL_MAX_NAME_RULES 64   /* NAME_EXCLUDE and NAME_INCLUDE expressions */
+#define IOL_MAX_APP_RULES 32    /* APP_EXCLUDE and APP_INCLUDE expressions */
+#define IOL_CONFIG_STRINGS 16384 /* bytes of kept strings (prefixes, sources) */
 
 /* Records each module keeps by default: holds 100,000 files without settings. */
 #define IOL_DEFAULT_MAX_RECORDS 131072u
+/* Largest record limit accepted (IOLENS_MAX_RECORDS, MAX_RECORDS). */
+#define IOL_MAX_MAX_RECORDS (1u << 24)
 /* Bytes of record names by default (32 MiB: 100,000 paths of ~300 characters). */
 #define IOL_DEFAULT_NAME_MEM ((size_t)32 << 20)
 /* Memory alignment the POSIX records report (Darshan's configure default). */
 #define IOL_DEFAULT_MEM_ALIGNMENT 8
 
+_Static_assert(IOLENS_MOD_KNOWN_COUNT <= 64, "module flags are one 64-bit word");
+
+/* One compiled regular expression of NAME_* or APP_* (POSIX extended). */
+struct iol_rule {
+    regex_t re;
+    uint64_t mods;        /* NAME_*: modules it applies to (bit = module id) */
+    int include;          /* 1: an *_INCLUDE rule, which overrides exclusions */
+    const char *src;      /* the expression as written (for DUMP_CONFIG) */
+};
+
 struct iol_config {
-    int disabled;                 /* IOLENS_DISABLE / DARSHAN_DISABLE */
+    int disabled;                 /* IOLENS_DISABLE, or the application is excluded */
+    int app_excluded;             /* 1: APP_EXCLUDE matched (and no APP_INCLUDE) */
+    char config_path[PATH_MAX];   /* the config file read, "" if none */
     char logpath[PATH_MAX];       /* directory for logs, "" if unset */
     char logfile[PATH_MAX];       /* exact log file name, "" if unset */
     char mmap_dir[PATH_MAX];      /* record file directory: /dev/shm, else /tmp */
     size_t mod_mem;               /* bytes of module records in all; 0: no limit */
     size_t name_mem;              /* bytes of record names */
     uint32_t max_records;         /* records per module */
+    uint32_t mod_max_records[IOLENS_MOD_KNOWN_COUNT]; /* per module; 0: max_records */
+    uint64_t mod_disabled;        /* modules not recorded (bit = module id) */
     int mem_alignment;            /* for POSIX_MEM_ALIGNMENT and MEM_NOT_ALIGNED */
     char jobid_env[64];           /* variable holding the job id, "" for the usual list */
-    int user_excludes;            /* 1: excludes[] came from the environment */
+    int user_excludes;            /* 1: excludes[] were set (file or environment) */
     size_t nexcludes;
     const char *excludes[IOL_MAX_EXCLUDES]; /* path prefixes not instrumented */
-    char exclude_text[4096];      /* storage behind excludes[] */
+    int user_includes;            /* 1: includes[] were set (file or environment) */
+    size_t nincludes;
+    const char *includes[IOL_MAX_INCLUDES]; /* prefixes kept although excluded */
+    size_t nname_rules;
+    struct iol_rule name_rules[IOL_MAX_NAME_RULES];
+    size_t napp_rules;
+    struct iol_rule app_rules[IOL_MAX_APP_RULES];
+    /* Kept for later parts of the runtime (MPI, DXT); parsed and checked now. */
+    double dxt_small_io_trigger;     /* DXT_SMALL_IO_TRIGGER fraction, < 0: unset */
+    double dxt_unaligned_io_trigger; /* DXT_UNALIGNED_IO_TRIGGER fraction, < 0: unset */
+    const char *rank_exclude;     /* RANK_EXCLUDE list, NULL if unset */
+    const char *rank_include;     /* RANK_INCLUDE list, NULL if unset */
+    const char *log_hints;        /* LOGHINTS (MPI-IO hints of the log), NULL if unset */
+    int dump_config;              /* DUMP_CONFIG: print the settings at start */
+    int internal_timing;          /* INTERNAL_TIMING: print start and end times */
+    int disable_shared_reduction; /* DISABLE_SHARED_REDUCTION */
+    size_t strings_used;
+    char strings[IOL_CONFIG_STRINGS]; /* storage behind the const char * above */
 };
 
-/* Fill c from the environment (IOLENS_* first, then the DARSHAN_* names).
- * Never allocates; unparsable numbers keep the defaults. */
+/* Fill c from the config file, then the environment (IOLENS_* first, then
+ * the DARSHAN_* names). Compiles the regular expressions (regcomp allocates);
+ * nothing else allocates. Errors are reported with iol_diag and the setting
+ * is ignored. Sets c->disabled when the application is excluded. Call once. */
 void iol_config_load(struct iol_config *c);
 
 /* Look up an environment variable by its iolens name, then its Darshan name.
  * @return the value, or NULL if neither is set (or both are empty). */
 const char *iol_config_env(const char *iolens_name, const char *darshan_name);
+
+/* Is module id disabled (MOD_DISABLE)? @return 1 if disabled, else 0. */
+int iol_config_mod_disabled(const struct iol_config *c, int mod_id);
+
+/* The record limit of module id: 0 if it is disabled, fixed if the module has
+ * a fixed pool (fixed != 0), else its MAX_RECORDS or IOLENS_MAX_RECORDS. */
+uint32_t iol_config_max_records(const struct iol_config *c, int mod_id, uint32_t fixed);
+
+/* Is a record name excluded for module mod_id? Path prefixes (EXCLUDE_DIRS,
+ * INCLUDE_DIRS) apply when is_path, then NAME_EXCLUDE and NAME_INCLUDE
+ * expressions for that module. Called only when a record would be created.
+ * @return 1 if excluded, 0 if kept. */
+int iol_config_name_excluded(const struct iol_config *c, int mod_id, int is_path,
+                             const char *name);
+
+/* Print the settings on standard error (DUMP_CONFIG), whatever IOLENS_DEBUG. */
+void iol_config_dump(const struct iol_config *c);
 
 #endif

@@ -27,7 +27,7 @@ struct iol_module {
     uint32_t version;           /* record version written to the log */
     size_t record_size;         /* bytes of one log record (fixed) */
     size_t state_size;          /* bytes of private per-record state, zeroed at creation */
-    uint32_t max_records;       /* fixed pool size, or 0 for IOLENS_MAX_RECORDS */
+    uint32_t max_records;       /* fixed pool size, or 0 for MAX_RECORDS (config.h) */
     int names_are_paths;        /* 1: record names are file paths (exclusions apply) */
     const struct iol_binding_table *const *bindings; /* NULL-terminated list */
 

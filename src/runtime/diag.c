@@ -23,22 +23,38 @@ int iol_diag_enabled(void)
     return diag_on;
 }
 
-void iol_diag(const char *fmt, ...)
+/* One line "iolens[<pid>]: <message>\n" on descriptor 2. */
+static void put_line(const char *fmt, va_list ap)
 {
     char line[512];
-    va_list ap;
     int saved = errno;
 
-    if (!diag_on)
-        return;
     size_t n = iol_fmt(line, sizeof(line), "iolens[%d]: ", (int)getpid());
     if (n >= sizeof(line))
         n = sizeof(line) - 1;
-    va_start(ap, fmt);
     size_t m = iol_vfmt(line + n, sizeof(line) - n, fmt, ap);
-    va_end(ap);
     n = (n + m < sizeof(line) - 1) ? n + m : sizeof(line) - 2;
     line[n++] = '\n';
     iol_sys_write_all(2, line, n);
     errno = saved;
+}
+
+void iol_diag(const char *fmt, ...)
+{
+    va_list ap;
+
+    if (!diag_on)
+        return;
+    va_start(ap, fmt);
+    put_line(fmt, ap);
+    va_end(ap);
+}
+
+void iol_diag_always(const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    put_line(fmt, ap);
+    va_end(ap);
 }

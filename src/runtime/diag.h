@@ -13,4 +13,8 @@ int iol_diag_enabled(void);
  * Formats with iol_fmt (see fmt.h for the conversions it knows). */
 void iol_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Print like iol_diag, whether diagnostics are on or not (for what the user
+ * asked to see, such as DUMP_CONFIG). errno is kept. */
+void iol_diag_always(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 #endif

@@ -4,8 +4,6 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Darshan's default inclusion: kept even though /var/ is excluded. */
-static const char default_include[] = "/var/opt/cray/dws/mounts/";
 
 /* Collapse runs of '/', then walk the components: "." followed by '/' is
  * dropped (as Darshan drops "/./"), ".." takes the previous component away
@@ -82,14 +80,15 @@ int iol_path_clean(const char *path, const char *dir, char *out)
 
 int iol_path_excluded(const struct iol_config *c, const char *name)
 {
-    for (size_t i = 0; i < c->nexcludes; i++) {
-        size_t n = strlen(c->excludes[i]);
-        if (strncmp(c->excludes[i], name, n) == 0) {
-            if (!c->user_excludes &&
-                strncmp(default_include, name, sizeof(default_include) - 1) == 0)
-                return 0;
-            return 1;
-        }
-    }
-    return 0;
+    int excluded = 0;
+    for (size_t i = 0; i < c->nexcludes && !excluded; i++)
+        excluded = strncmp(c->excludes[i], name, strlen(c->excludes[i])) == 0;
+    /* Darshan's default inclusion goes with its default exclusions only; an
+     * inclusion list that was set applies to any exclusion list. */
+    if (!excluded || (c->user_excludes && !c->user_includes))
+        return excluded;
+    for (size_t i = 0; i < c->nincludes; i++)
+        if (strncmp(c->includes[i], name, strlen(c->includes[i])) == 0)
+            return 0;
+    return 1;
 }

@@ -20,8 +20,9 @@
  *         current directory is unknown, or the result does not fit. */
 int iol_path_clean(const char *path, const char *dir, char *out);
 
-/* Is the record name excluded from instrumentation by c's prefixes?
- * With Darshan's default list, /var/opt/cray/dws/mounts/ stays included.
+/* Is the record name excluded from instrumentation by c's path prefixes
+ * (EXCLUDE_DIRS), and not taken back by an inclusion (INCLUDE_DIRS)? With
+ * Darshan's default lists, /var/opt/cray/dws/mounts/ stays included.
  * @return 1 if excluded, 0 if not. */
 int iol_path_excluded(const struct iol_config *c, const char *name);
 

@@ -13,7 +13,6 @@
 #include "core.h"
 #include "diag.h"
 #include "mapfile.h"
-#include "paths.h"
 
 #define IOL_GROW_SLOTS 256            /* slots reserved at a time */
 #define IOL_GROW_NAMES (256u << 10)   /* name bytes reserved at a time */
@@ -124,7 +123,7 @@ size_t iol_records_layout(struct iol_map_header *h, const struct iol_module *con
     for (size_t i = 0; i < nmods && i < IOL_MAP_MAX_MODS; i++) {
         const struct iol_module *mod = mods[i];
         struct iol_map_module *mm = &h->mods[h->nmods++];
-        uint32_t cap = mod->max_records ? mod->max_records : cfg->max_records;
+        uint32_t cap = iol_config_max_records(cfg, (int)mod->id, mod->max_records);
         if (cfg->mod_mem) {
             size_t fit = budget / mod->record_size;
             if (fit < cap)
@@ -299,13 +298,15 @@ struct iol_slot *iol_record_get(struct iol_pool *p, uint64_t id, const char *nam
 
     if (v)
         return v == IOL_IDX_FULL ? NULL : slot_at(p, v - 1);
+    if (p->capacity == 0 && iol_config_mod_disabled(R.cfg, (int)p->mod->id))
+        return NULL; /* MOD_DISABLE: no records, and the log is not partial */
     /* Darshan's order: a full pool marks the log partial even for names
      * that would have been excluded. */
     if (atomic_load_explicit(&p->mm->count, memory_order_relaxed) >= p->capacity) {
         set_partial(p);
         return NULL;
     }
-    if (p->mod->names_are_paths && iol_path_excluded(R.cfg, name))
+    if (iol_config_name_excluded(R.cfg, (int)p->mod->id, p->mod->names_are_paths, name))
         return NULL;
     pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cancel);
     uint64_t name_v = name_get(id, name);

@@ -17,6 +17,11 @@
  *          raised once), SIGSEGV (signal(); it restores the default and
  *          returns); each checked through what sigaction/signal report; then
  *          a real fault (the process must die of SIGSEGV, with its log)
+ * files    for the configuration tests (rt_config.sh): 100 bytes written to
+ *          each of DIR/f0.dat..f4.dat and 10 to DIR/skip0.tmp..skip2.tmp with
+ *          write(), 10 bytes to DIR/s0.txt..s2.txt with fwrite(), and, when
+ *          RT_EXTRA names a file, 10 bytes to it with write(); each file is
+ *          read back and checked (the program must work whatever is recorded)
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -69,6 +74,51 @@ static int basic(const char *name, int keep_open)
     if (!keep_open && close(fd) != 0)
         die("close");
     return fd;
+}
+
+/* Write len bytes of c to path (with stdio if use_stdio), read them back. */
+static void write_check(const char *path, size_t len, int use_stdio)
+{
+    char buf[128], back[128];
+    memset(buf, 'c', len);
+    if (use_stdio) {
+        FILE *f = fopen(path, "w+");
+        if (!f || fwrite(buf, 1, len, f) != len || fseek(f, 0, SEEK_SET) != 0 ||
+            fread(back, 1, len, f) != len || fclose(f) != 0)
+            die(path);
+    } else {
+        int fd = open(path, O_CREAT | O_TRUNC | O_RDWR, 0644);
+        if (fd < 0 || write(fd, buf, len) != (ssize_t)len || pread(fd, back, len, 0) != (ssize_t)len ||
+            close(fd) != 0)
+            die(path);
+    }
+    if (memcmp(buf, back, len) != 0) {
+        fprintf(stderr, "rt_prog: %s: read back differs\n", path);
+        exit(2);
+    }
+}
+
+static int files(void)
+{
+    char path[4096], name[64];
+    for (int i = 0; i < 5; i++) {
+        snprintf(name, sizeof name, "f%d.dat", i);
+        path_of(path, sizeof path, name);
+        write_check(path, 100, 0);
+    }
+    for (int i = 0; i < 3; i++) {
+        snprintf(name, sizeof name, "skip%d.tmp", i);
+        path_of(path, sizeof path, name);
+        write_check(path, 10, 0);
+        snprintf(name, sizeof name, "s%d.txt", i);
+        path_of(path, sizeof path, name);
+        write_check(path, 10, 1);
+    }
+    const char *extra = getenv("RT_EXTRA");
+    if (extra && *extra)
+        write_check(extra, 10, 0);
+    printf("files done\n");
+    return 0;
 }
 
 static void *thread_main(void *arg)
@@ -284,6 +334,8 @@ int main(int argc, char **argv)
     }
     if (!strcmp(mode, "sigchain"))
         return sigchain();
+    if (!strcmp(mode, "files"))
+        return files();
     if (!strcmp(mode, "kill")) {
         basic("basic.dat", 1);
         kill(getpid(), SIGKILL);
