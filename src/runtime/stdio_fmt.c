@@ -41,14 +41,14 @@ static int (*real_vprintf)(const char *, va_list);
 static int (*real_vfprintf_chk)(FILE *, int, const char *, va_list);
 static int (*real_vprintf_chk)(int, const char *, va_list);
 static int (*real_vfscanf)(FILE *, const char *, va_list);
-static int (*real_vscanf)(const char *, va_list);
 static int (*real_isoc99_vfscanf)(FILE *, const char *, va_list);
-static int (*real_isoc99_vscanf)(const char *, va_list);
 static int (*real_isoc23_vfscanf)(FILE *, const char *, va_list);
-static int (*real_isoc23_vscanf)(const char *, va_list);
-/* The variadic forms call the v-forms: their own definitions are looked
- * up (for the binding table) but never called. */
-static void *unused_fprintf, *unused_fprintf_chk, *unused_fscanf, *unused_isoc23_fscanf, *unused_isoc23_scanf, *unused_isoc99_fscanf, *unused_isoc99_scanf, *unused_printf, *unused_printf_chk, *unused_scanf;
+/* The variadic forms, and the stdin forms, end in the stream v-forms: their
+ * own definitions are looked up (for the binding table) but never called. */
+static void *unused_fprintf, *unused_fprintf_chk, *unused_printf, *unused_printf_chk;
+static void *unused_fscanf, *unused_scanf, *unused_vscanf;
+static void *unused_isoc99_fscanf, *unused_isoc99_scanf, *unused_isoc99_vscanf;
+static void *unused_isoc23_fscanf, *unused_isoc23_scanf, *unused_isoc23_vscanf;
 
 /* A __isoc23_ form called where the C library lacks it. */
 static int missing(void)
@@ -197,234 +197,108 @@ IOL_EXPORT int __vprintf_chk(int flag, const char *fmt, va_list ap)
     return ret;
 }
 
-IOL_EXPORT int iol_gnu_fscanf(FILE *f, const char *fmt, ...)
+/* Every scanf form ends here: f is the stream (stdin for the scanf and
+ * vscanf forms) and vfn the C library's vfscanf of the same flavour. */
+static int traced_vscan(int (*vfn)(FILE *, const char *, va_list), FILE *f, const char *fmt,
+                        va_list ap)
 {
     struct stdio_stream *s;
-    va_list ap;
-    int ret;
-    va_start(ap, fmt);
-    if (!iol_active() || !(s = iol_stdio_stream(f))) {
-        ret = real_vfscanf(f, fmt, ap);
-        va_end(ap);
-        return ret;
-    }
+    if (!vfn)
+        return missing();
+    if (!iol_active() || !(s = iol_stdio_stream(f)))
+        return vfn(f, fmt, ap);
     int64_t p0 = stdio_tell(f);
     double t0 = iol_now();
-    ret = real_vfscanf(f, fmt, ap);
+    int ret = vfn(f, fmt, ap);
     double t1 = iol_now();
-    va_end(ap);
     int err = errno;
     stdio_note_scan(s, ret, p0, stdio_tell(f), t0, t1);
     errno = err;
+    return ret;
+}
+
+IOL_EXPORT int iol_gnu_fscanf(FILE *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int ret = traced_vscan(real_vfscanf, f, fmt, ap);
+    va_end(ap);
     return ret;
 }
 
 IOL_EXPORT int iol_gnu_scanf(const char *fmt, ...)
 {
-    struct stdio_stream *s;
     va_list ap;
-    int ret;
     va_start(ap, fmt);
-    if (!iol_active() || !(s = iol_stdio_stream(stdin))) {
-        ret = real_vscanf(fmt, ap);
-        va_end(ap);
-        return ret;
-    }
-    int64_t p0 = stdio_tell(stdin);
-    double t0 = iol_now();
-    ret = real_vscanf(fmt, ap);
-    double t1 = iol_now();
+    int ret = traced_vscan(real_vfscanf, stdin, fmt, ap);
     va_end(ap);
-    int err = errno;
-    stdio_note_scan(s, ret, p0, stdio_tell(stdin), t0, t1);
-    errno = err;
     return ret;
 }
 
 IOL_EXPORT int iol_gnu_vfscanf(FILE *f, const char *fmt, va_list ap)
 {
-    struct stdio_stream *s;
-    if (!iol_active() || !(s = iol_stdio_stream(f)))
-        return real_vfscanf(f, fmt, ap);
-    int64_t p0 = stdio_tell(f);
-    double t0 = iol_now();
-    int ret = real_vfscanf(f, fmt, ap);
-    double t1 = iol_now();
-    int err = errno;
-    stdio_note_scan(s, ret, p0, stdio_tell(f), t0, t1);
-    errno = err;
-    return ret;
+    return traced_vscan(real_vfscanf, f, fmt, ap);
 }
 
 IOL_EXPORT int iol_gnu_vscanf(const char *fmt, va_list ap)
 {
-    struct stdio_stream *s;
-    if (!iol_active() || !(s = iol_stdio_stream(stdin)))
-        return real_vscanf(fmt, ap);
-    int64_t p0 = stdio_tell(stdin);
-    double t0 = iol_now();
-    int ret = real_vscanf(fmt, ap);
-    double t1 = iol_now();
-    int err = errno;
-    stdio_note_scan(s, ret, p0, stdio_tell(stdin), t0, t1);
-    errno = err;
-    return ret;
+    return traced_vscan(real_vfscanf, stdin, fmt, ap);
 }
 
 IOL_EXPORT int __isoc99_fscanf(FILE *f, const char *fmt, ...)
 {
-    struct stdio_stream *s;
     va_list ap;
-    int ret;
     va_start(ap, fmt);
-    if (!iol_active() || !(s = iol_stdio_stream(f))) {
-        ret = real_isoc99_vfscanf(f, fmt, ap);
-        va_end(ap);
-        return ret;
-    }
-    int64_t p0 = stdio_tell(f);
-    double t0 = iol_now();
-    ret = real_isoc99_vfscanf(f, fmt, ap);
-    double t1 = iol_now();
+    int ret = traced_vscan(real_isoc99_vfscanf, f, fmt, ap);
     va_end(ap);
-    int err = errno;
-    stdio_note_scan(s, ret, p0, stdio_tell(f), t0, t1);
-    errno = err;
     return ret;
 }
 
 IOL_EXPORT int __isoc99_scanf(const char *fmt, ...)
 {
-    struct stdio_stream *s;
     va_list ap;
-    int ret;
     va_start(ap, fmt);
-    if (!iol_active() || !(s = iol_stdio_stream(stdin))) {
-        ret = real_isoc99_vscanf(fmt, ap);
-        va_end(ap);
-        return ret;
-    }
-    int64_t p0 = stdio_tell(stdin);
-    double t0 = iol_now();
-    ret = real_isoc99_vscanf(fmt, ap);
-    double t1 = iol_now();
+    int ret = traced_vscan(real_isoc99_vfscanf, stdin, fmt, ap);
     va_end(ap);
-    int err = errno;
-    stdio_note_scan(s, ret, p0, stdio_tell(stdin), t0, t1);
-    errno = err;
     return ret;
 }
 
 IOL_EXPORT int __isoc99_vfscanf(FILE *f, const char *fmt, va_list ap)
 {
-    struct stdio_stream *s;
-    if (!iol_active() || !(s = iol_stdio_stream(f)))
-        return real_isoc99_vfscanf(f, fmt, ap);
-    int64_t p0 = stdio_tell(f);
-    double t0 = iol_now();
-    int ret = real_isoc99_vfscanf(f, fmt, ap);
-    double t1 = iol_now();
-    int err = errno;
-    stdio_note_scan(s, ret, p0, stdio_tell(f), t0, t1);
-    errno = err;
-    return ret;
+    return traced_vscan(real_isoc99_vfscanf, f, fmt, ap);
 }
 
 IOL_EXPORT int __isoc99_vscanf(const char *fmt, va_list ap)
 {
-    struct stdio_stream *s;
-    if (!iol_active() || !(s = iol_stdio_stream(stdin)))
-        return real_isoc99_vscanf(fmt, ap);
-    int64_t p0 = stdio_tell(stdin);
-    double t0 = iol_now();
-    int ret = real_isoc99_vscanf(fmt, ap);
-    double t1 = iol_now();
-    int err = errno;
-    stdio_note_scan(s, ret, p0, stdio_tell(stdin), t0, t1);
-    errno = err;
-    return ret;
+    return traced_vscan(real_isoc99_vfscanf, stdin, fmt, ap);
 }
 
 IOL_EXPORT int __isoc23_fscanf(FILE *f, const char *fmt, ...)
 {
-    struct stdio_stream *s;
     va_list ap;
-    int ret;
-    if (!real_isoc23_vfscanf)
-        return missing();
     va_start(ap, fmt);
-    if (!iol_active() || !(s = iol_stdio_stream(f))) {
-        ret = real_isoc23_vfscanf(f, fmt, ap);
-        va_end(ap);
-        return ret;
-    }
-    int64_t p0 = stdio_tell(f);
-    double t0 = iol_now();
-    ret = real_isoc23_vfscanf(f, fmt, ap);
-    double t1 = iol_now();
+    int ret = traced_vscan(real_isoc23_vfscanf, f, fmt, ap);
     va_end(ap);
-    int err = errno;
-    stdio_note_scan(s, ret, p0, stdio_tell(f), t0, t1);
-    errno = err;
     return ret;
 }
 
 IOL_EXPORT int __isoc23_scanf(const char *fmt, ...)
 {
-    struct stdio_stream *s;
     va_list ap;
-    int ret;
-    if (!real_isoc23_vscanf)
-        return missing();
     va_start(ap, fmt);
-    if (!iol_active() || !(s = iol_stdio_stream(stdin))) {
-        ret = real_isoc23_vscanf(fmt, ap);
-        va_end(ap);
-        return ret;
-    }
-    int64_t p0 = stdio_tell(stdin);
-    double t0 = iol_now();
-    ret = real_isoc23_vscanf(fmt, ap);
-    double t1 = iol_now();
+    int ret = traced_vscan(real_isoc23_vfscanf, stdin, fmt, ap);
     va_end(ap);
-    int err = errno;
-    stdio_note_scan(s, ret, p0, stdio_tell(stdin), t0, t1);
-    errno = err;
     return ret;
 }
 
 IOL_EXPORT int __isoc23_vfscanf(FILE *f, const char *fmt, va_list ap)
 {
-    struct stdio_stream *s;
-    if (!real_isoc23_vfscanf)
-        return missing();
-    if (!iol_active() || !(s = iol_stdio_stream(f)))
-        return real_isoc23_vfscanf(f, fmt, ap);
-    int64_t p0 = stdio_tell(f);
-    double t0 = iol_now();
-    int ret = real_isoc23_vfscanf(f, fmt, ap);
-    double t1 = iol_now();
-    int err = errno;
-    stdio_note_scan(s, ret, p0, stdio_tell(f), t0, t1);
-    errno = err;
-    return ret;
+    return traced_vscan(real_isoc23_vfscanf, f, fmt, ap);
 }
 
 IOL_EXPORT int __isoc23_vscanf(const char *fmt, va_list ap)
 {
-    struct stdio_stream *s;
-    if (!real_isoc23_vscanf)
-        return missing();
-    if (!iol_active() || !(s = iol_stdio_stream(stdin)))
-        return real_isoc23_vscanf(fmt, ap);
-    int64_t p0 = stdio_tell(stdin);
-    double t0 = iol_now();
-    int ret = real_isoc23_vscanf(fmt, ap);
-    double t1 = iol_now();
-    int err = errno;
-    stdio_note_scan(s, ret, p0, stdio_tell(stdin), t0, t1);
-    errno = err;
-    return ret;
+    return traced_vscan(real_isoc23_vfscanf, stdin, fmt, ap);
 }
 
 static const struct iol_binding bindings[] = {
@@ -439,15 +313,15 @@ static const struct iol_binding bindings[] = {
     {"fscanf", (void *)iol_gnu_fscanf, (void **)&unused_fscanf},
     {"scanf", (void *)iol_gnu_scanf, (void **)&unused_scanf},
     {"vfscanf", (void *)iol_gnu_vfscanf, (void **)&real_vfscanf},
-    {"vscanf", (void *)iol_gnu_vscanf, (void **)&real_vscanf},
+    {"vscanf", (void *)iol_gnu_vscanf, (void **)&unused_vscanf},
     {"__isoc99_fscanf", (void *)__isoc99_fscanf, (void **)&unused_isoc99_fscanf},
     {"__isoc99_scanf", (void *)__isoc99_scanf, (void **)&unused_isoc99_scanf},
     {"__isoc99_vfscanf", (void *)__isoc99_vfscanf, (void **)&real_isoc99_vfscanf},
-    {"__isoc99_vscanf", (void *)__isoc99_vscanf, (void **)&real_isoc99_vscanf},
+    {"__isoc99_vscanf", (void *)__isoc99_vscanf, (void **)&unused_isoc99_vscanf},
     {"__isoc23_fscanf", (void *)__isoc23_fscanf, (void **)&unused_isoc23_fscanf},
     {"__isoc23_scanf", (void *)__isoc23_scanf, (void **)&unused_isoc23_scanf},
     {"__isoc23_vfscanf", (void *)__isoc23_vfscanf, (void **)&real_isoc23_vfscanf},
-    {"__isoc23_vscanf", (void *)__isoc23_vscanf, (void **)&real_isoc23_vscanf},
+    {"__isoc23_vscanf", (void *)__isoc23_vscanf, (void **)&unused_isoc23_vscanf},
 };
 
 const struct iol_binding_table iol_stdio_fmt_bindings = {
