@@ -24,6 +24,7 @@ struct iolens_region {
     int at_end;
     uint64_t produced;       /* decompressed bytes handed out */
     struct iol_prefetch *pf; /* decompressing thread of a large region, or NULL */
+    uint32_t adler;          /* zlib: Adler-32 of the current stream's output so far */
 };
 
 /* Start reading the region map of fd (compressed with comp); rg must be zeroed

@@ -8,6 +8,9 @@
 
 #include <cmocka.h>
 
+#include <zlib.h>
+
+#include "common/adler32.h"
 #include "common/hash.h"
 #include "common/numfmt.h"
 
@@ -87,9 +90,29 @@ static void integers_match_printf(void **state)
     }
 }
 
+/* The vectorised Adler-32 must equal zlib's for every length, alignment and
+ * starting value, including all-0xff data (the largest lane sums). */
+static void adler32_matches_zlib(void **state)
+{
+    (void)state;
+    enum { N = 1 << 20 };
+    static unsigned char buf[N + 64];
+    uint64_t s = 7;
+    for (size_t i = 0; i < sizeof(buf); i++)
+        buf[i] = (unsigned char)(i % 3 ? next_random(&s) : 0xff);
+    for (size_t len = 0; len < 3000; len++)
+        for (size_t off = 0; off < 3; off++)
+            assert_int_equal(iol_adler32(1, buf + off, len), adler32(1, buf + off, (uInt)len));
+    uint32_t start = adler32(1, buf, 12345);
+    assert_int_equal(iol_adler32(start, buf + 5, N), adler32(start, buf + 5, N));
+    memset(buf, 0xff, sizeof(buf));
+    assert_int_equal(iol_adler32(1, buf, N), adler32(1, buf, N));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(adler32_matches_zlib),
         cmocka_unit_test(hash_matches_darshan_ids),
         cmocka_unit_test(hash_tail_lengths_and_seed),
         cmocka_unit_test(f6_matches_printf),
