@@ -4,15 +4,17 @@
  *   shutdown run [-p LIB] N DIR
  *       runs "shutdown work N DIR" as a child with LD_PRELOAD=LIB (none when
  *       LIB is empty or absent) and prints
- *           "N EXIT_MS WORK_MS MAXRSS_KB"
+ *           "N EXIT_MS WORK_MS MAXRSS_KB EXIT_CPU_MS"
  *       EXIT_MS: from the child's last close to its exit as its parent sees it
  *       (wait4 returning); WORK_MS: from the child's start of work to its last
  *       close; MAXRSS_KB: the child's peak resident set (wait4's ru_maxrss, what
- *       /usr/bin/time -f %M prints).
+ *       /usr/bin/time -f %M prints); EXIT_CPU_MS: CPU time (user + system, all
+ *       threads) the child used after its last close.
  *   shutdown work N DIR
  *       creates DIR/f0000000 ... (N files): open, write 16 bytes, close; then
- *       sends the CLOCK_MONOTONIC times of its start and of its last close to
- *       descriptor 3 and returns from main. */
+ *       sends the CLOCK_MONOTONIC times of its start and of its last close,
+ *       and the CPU time it had used then, to descriptor 3 and returns from
+ *       main. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -34,11 +36,18 @@ static int64_t now_ns(void)
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
+static int64_t cpu_ns(const struct rusage *ru)
+{
+    return ((int64_t)ru->ru_utime.tv_sec + ru->ru_stime.tv_sec) * 1000000000 +
+           ((int64_t)ru->ru_utime.tv_usec + ru->ru_stime.tv_usec) * 1000;
+}
+
 static int work(long n, const char *dir)
 {
     char path[4096];
     static const char data[16] = "0123456789abcdef";
-    int64_t t[2];
+    int64_t t[3];
+    struct rusage ru;
 
     t[0] = now_ns();
     for (long i = 0; i < n; i++) {
@@ -53,6 +62,8 @@ static int work(long n, const char *dir)
         close(fd);
     }
     t[1] = now_ns();
+    getrusage(RUSAGE_SELF, &ru);
+    t[2] = cpu_ns(&ru);
     if (write(3, t, sizeof(t)) != (ssize_t)sizeof(t))
         return 1;
     return 0;
@@ -84,7 +95,7 @@ static int run(const char *self, const char *lib, const char *n, const char *dir
 {
     int fds[2];
     char **env = child_env(lib);
-    int64_t t[2];
+    int64_t t[3];
     struct rusage ru;
     int status;
 
@@ -121,8 +132,8 @@ static int run(const char *self, const char *lib, const char *n, const char *dir
         fprintf(stderr, "shutdown: the child failed (status %d)\n", status);
         return 1;
     }
-    printf("%s %.3f %.3f %ld\n", n, (double)(end - t[1]) / 1e6, (double)(t[1] - t[0]) / 1e6,
-           ru.ru_maxrss);
+    printf("%s %.3f %.3f %ld %.3f\n", n, (double)(end - t[1]) / 1e6, (double)(t[1] - t[0]) / 1e6,
+           ru.ru_maxrss, (double)(cpu_ns(&ru) - t[2]) / 1e6);
     return 0;
 }
 

@@ -16,7 +16,8 @@
 #
 # "exit ms" is the time from the program's last close to its exit as its
 # parent sees it (wait4 returning); "added" subtracts the same time without a
-# runtime. Peak memory is the child's ru_maxrss (what /usr/bin/time -f %M
+# runtime; "exit CPU" is the CPU time (ms, all threads) used in that span, which
+# a busy machine does not inflate the way it does wall time. Peak memory is the child's ru_maxrss (what /usr/bin/time -f %M
 # prints). Both runtimes get DARSHAN_EXCLUDE_DIRS=none (the files sit under
 # /dev/shm, which both exclude by default). The reference keeps 1,024 records
 # per module by default; it is given room for every file here
@@ -56,7 +57,8 @@ ref_modmem=$(( (max * 1024 >> 20) + 8 ))
 ref_namemem=$(( (max * 256 >> 20) + 4 ))
 echo "MAX_RECORDS $((max + 100)) POSIX,STDIO" > "$tmp/ref.conf"
 
-# one CFG N: run once; append "exit_ms work_ms rss_kb log_bytes records" to $tmp/CFG.N.
+# one CFG N: run once; append "exit_ms work_ms rss_kb log_bytes records exit_cpu_ms"
+# to $tmp/CFG.N.
 one() {
   cfg=$1 n=$2
   rm -rf "$data" "$tmp/logs"
@@ -78,7 +80,7 @@ one() {
     fi
     recs=$(cat "$tmp/$cfg.$n.recs")
   fi
-  echo "$line" | awk -v b="$bytes" -v r="$recs" '{ print $2, $3, $4, b, r }' >> "$tmp/$cfg.$n"
+  echo "$line" | awk -v b="$bytes" -v r="$recs" '{ print $2, $3, $4, b, r, $5 }' >> "$tmp/$cfg.$n"
 }
 
 # median FILE COLUMN
@@ -91,8 +93,8 @@ echo "shutdown.sh: $rounds interleaved rounds of: $cfgs; files in $data; $(nproc
 [ -z "$ref" ] || echo "  reference: $ref (DARSHAN_MODMEM=$ref_modmem DARSHAN_NAMEMEM=$ref_namemem, MAX_RECORDS $((max + 100)))"
 echo "  records counted with: $parser"
 echo
-printf '%8s %-7s %9s %9s %9s %10s %9s %9s %9s\n' files runtime "exit ms" "added ms" records \
-  "log bytes" "B/record" "peak MB" "work ms"
+printf '%8s %-7s %9s %9s %9s %9s %10s %9s %9s %9s\n' files runtime "exit ms" "added ms" \
+  "exit CPU" records "log bytes" "B/record" "peak MB" "work ms"
 for n in $counts; do
   r=0
   while [ $r -lt "$rounds" ]; do
@@ -102,11 +104,11 @@ for n in $counts; do
   base=$(median "$tmp/none.$n" 1)
   for c in $cfgs; do
     f=$tmp/$c.$n
-    echo "$n $c $(median "$f" 1) $base $(median "$f" 5) $(median "$f" 4) $(median "$f" 3) $(median "$f" 2)" |
+    echo "$n $c $(median "$f" 1) $base $(median "$f" 5) $(median "$f" 4) $(median "$f" 3) $(median "$f" 2) $(median "$f" 6)" |
       awk '{ added = $2 == "none" ? "-" : sprintf("%.1f", $3 - $4)
              recs = $2 == "none" ? "-" : $5; bytes = $2 == "none" ? "-" : $6
              bpr = ($2 == "none" || $5 == 0) ? "-" : sprintf("%.1f", $6 / $5)
-             printf "%8d %-7s %9.1f %9s %9s %10s %9s %9.1f %9.0f\n", $1, $2, $3, added, recs,
-                    bytes, bpr, $7 / 1024, $8 }'
+             printf "%8d %-7s %9.1f %9s %9.1f %9s %10s %9s %9.1f %9.0f\n", $1, $2, $3, added, $9,
+                    recs, bytes, bpr, $7 / 1024, $8 }'
   done
 done

@@ -26,6 +26,7 @@ struct par_slot {
     unsigned char *out;  /* the compressed stream */
     size_t out_len;
     size_t out_cap;
+    int tune;            /* search tuned for records (iol_par_tune) */
     enum slot_state state;
     iolens_status st;
 };
@@ -81,7 +82,7 @@ static iolens_status compress_slot(z_stream *z, struct par_slot *s)
         s->out = o;
         s->out_cap = need;
     }
-    if (deflateReset(z) != Z_OK || iol_par_tune(z) != Z_OK)
+    if (deflateReset(z) != Z_OK || (s->tune && iol_par_tune(z) != Z_OK))
         return IOLENS_ERR_COMPRESSION;
     z->next_in = s->in;
     z->avail_in = (uInt)s->in_len;
@@ -162,7 +163,7 @@ static void progress_locked(struct iol_par *p)
         pthread_cond_wait(&p->done, &p->mu);
 }
 
-iolens_status iol_par_submit(struct iol_par *p, unsigned char **buf, size_t len)
+iolens_status iol_par_submit(struct iol_par *p, unsigned char **buf, size_t len, int tune)
 {
     pthread_mutex_lock(&p->mu);
     while (p->submitted - p->flushed >= p->nslots)
@@ -171,6 +172,7 @@ iolens_status iol_par_submit(struct iol_par *p, unsigned char **buf, size_t len)
     unsigned char *spare = s->in;
     s->in = *buf;
     s->in_len = len;
+    s->tune = tune;
     s->state = SLOT_QUEUED;
     p->submitted++;
     pthread_cond_signal(&p->work);

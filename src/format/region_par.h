@@ -20,11 +20,12 @@
 
 struct iol_par;
 
-/* Set the deflate search parameters used for large regions on z (after
- * deflateInit or deflateReset, before any input): level 6 as Darshan writes,
- * with a shorter hash chain and lazy matching tuned to records that are
- * mostly zeros: ~30% less time, no larger output than the level's default
- * (bench/README.md). @return zlib's status. */
+/* Set the deflate search parameters used for large record regions on z
+ * (after deflateInit or deflateReset, before any input): level 6 as Darshan
+ * writes, with a shorter hash chain and full lazy matching, tuned to
+ * fixed-size records that are mostly zeros: ~25% less time and no larger
+ * output than the level's default on them (bench/README.md); on names it
+ * gains no time and loses 1%, so they keep the default. @return zlib's status. */
 int iol_par_tune(z_stream *z);
 
 /* Receives each compressed stream, in input order, on the submitting thread.
@@ -43,10 +44,11 @@ iolens_status iol_par_create(int nthreads, size_t chunk, iol_par_emit_fn emit, v
                              struct iol_par **out);
 
 /* Queue the len bytes of *buf (a buffer of chunk bytes) as the next stream
- * and take in exchange, in *buf, a free buffer of chunk bytes. Writes out the
+ * (with tune, compressed with iol_par_tune's search; else zlib's level 6) and
+ * take in exchange, in *buf, a free buffer of chunk bytes. Writes out the
  * streams already done, in order; may compress one itself while waiting for a
  * free slot. @return IOLENS_OK, or the first error of a stream or of emit. */
-iolens_status iol_par_submit(struct iol_par *p, unsigned char **buf, size_t len);
+iolens_status iol_par_submit(struct iol_par *p, unsigned char **buf, size_t len, int tune);
 
 /* Wait until every queued stream is compressed and written out.
  * @return IOLENS_OK, or the first error since the pool started. */

@@ -6,11 +6,12 @@
  *
  * Input is gathered in chunks of IOL_REGION_CHUNK bytes, so the compressor
  * sees large blocks rather than one call per record. A zlib region that fills
- * a chunk is large: its search parameters are tuned (iol_par_tune) and, when
- * more than one thread is allowed, it is cut into one stream per chunk,
- * compressed by a pool of threads (region_par.c) and written in order. A
- * region smaller than one chunk is written exactly as before: one stream at
- * zlib's default settings, on the calling thread. */
+ * a chunk is large: when more than one thread is allowed, it is cut into one
+ * stream per chunk, compressed by a pool of threads (region_par.c) and
+ * written in order; a large region of module records also gets a search
+ * tuned to them (iol_par_tune). A region smaller than one chunk is written
+ * exactly as before: one stream at zlib's default settings, on the calling
+ * thread. */
 #include "region_write.h"
 
 #include <bzlib.h>
@@ -131,12 +132,13 @@ void iol_rw_set_threads(struct iol_region_writer *rw, int n)
     rw->threads = n > IOL_PAR_MAX_THREADS ? IOL_PAR_MAX_THREADS : n;
 }
 
-void iol_rw_begin(struct iol_region_writer *rw)
+void iol_rw_begin(struct iol_region_writer *rw, int records)
 {
     rw->start = rw->pos + rw->out_len;
     rw->in_len = 0;
     rw->region_in = 0;
     rw->region_par = 0;
+    rw->region_records = records;
 }
 
 /* Feed at most CHUNK_MAX bytes to the compressor; finish ends the stream.
@@ -240,7 +242,7 @@ static iolens_status emit_stream(void *arg, const void *data, size_t len)
 /* Hand the gathered chunk to the pool as its own stream. */
 static iolens_status submit(struct iol_region_writer *rw)
 {
-    iolens_status st = iol_par_submit(rw->par, &rw->in, rw->in_len);
+    iolens_status st = iol_par_submit(rw->par, &rw->in, rw->in_len, rw->region_records);
     rw->in_len = 0;
     rw->in_cap = rw->in ? IOL_REGION_CHUNK : 0;
     return st;
@@ -263,7 +265,7 @@ static iolens_status chunk_full(struct iol_region_writer *rw)
             rw->region_par = 1;
             return submit(rw);
         }
-        if (iol_par_tune(rw->stream) != Z_OK)
+        if (rw->region_records && iol_par_tune(rw->stream) != Z_OK)
             return IOLENS_ERR_COMPRESSION;
     }
     st = feed(rw, rw->in, rw->in_len);

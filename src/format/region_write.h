@@ -33,6 +33,7 @@ struct iol_region_writer {
     uint64_t region_in;      /* bytes of input given to the open region so far */
     int threads;             /* compression threads allowed (1: one stream per region) */
     int region_par;          /* the open region goes through par */
+    int region_records;      /* the open region holds module records */
     struct iol_par *par;     /* thread pool, started by the first large region */
 };
 
@@ -47,8 +48,10 @@ iolens_status iol_rw_init(struct iol_region_writer *rw, int fd, iolens_compressi
  * on the calling thread). Only zlib regions use more than one. */
 void iol_rw_set_threads(struct iol_region_writer *rw, int n);
 
-/* Start a new region at the current end of the data written. */
-void iol_rw_begin(struct iol_region_writer *rw);
+/* Start a new region at the current end of the data written; records: it
+ * holds module records (a large zlib one gets iol_par_tune's search), not
+ * text such as names. */
+void iol_rw_begin(struct iol_region_writer *rw, int records);
 
 /* Compress n bytes of buf into the open region.
  * @return IOLENS_OK, IOLENS_ERR_IO, IOLENS_ERR_NOMEM or IOLENS_ERR_COMPRESSION. */

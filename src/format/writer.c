@@ -187,7 +187,7 @@ iolens_status iolens_writer_put_job(iolens_log_writer *w, const struct iolens_jo
     if (w->stage != STAGE_NEW)
         return IOLENS_ERR_ORDER;
     size_t len = build_job(buf, job, exe, mounts, nmounts);
-    iol_rw_begin(&w->rw);
+    iol_rw_begin(&w->rw, 0);
     if ((st = iol_rw_write(&w->rw, buf, len)) != IOLENS_OK ||
         (st = iol_rw_finish(&w->rw, &map)) != IOLENS_OK)
         return fail(w, st);
@@ -206,7 +206,7 @@ iolens_status iolens_writer_put_name(iolens_log_writer *w, uint64_t id, const ch
     if (w->stage != STAGE_JOB_DONE && w->stage != STAGE_NAMES)
         return IOLENS_ERR_ORDER;
     if (w->stage == STAGE_JOB_DONE) {
-        iol_rw_begin(&w->rw);
+        iol_rw_begin(&w->rw, 0);
         w->stage = STAGE_NAMES;
     }
     /* 8-byte id in host order, then the name and its NUL. */
@@ -276,7 +276,7 @@ iolens_status iolens_writer_put_record(iolens_log_writer *w, int mod_id, const v
             w->stage = STAGE_MODULES;
         if ((st = end_open_region(w)) != IOLENS_OK)
             return st;
-        iol_rw_begin(&w->rw);
+        iol_rw_begin(&w->rw, mod->record_size != 0);
         w->cur_mod = mod_id;
         w->mod_ver[mod_id] = mod->version;
     }
