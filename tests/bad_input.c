@@ -1,18 +1,22 @@
 /* Bad-input test: truncated and corrupted copies of real logs must give a
  * clean error (one line of detail), never a crash, a hang or a sanitizer report.
  *
- *   bad_input [--iolens BIN] [--tmp DIR] LOGDIR       the shared-log sweep
+ *   bad_input [--iolens BIN] [--tmp DIR] [--large-only] LOGDIR
+ *                                                     the shared-log sweep
  *   bad_input [--iolens BIN] [--tmp DIR] --expect-fail FILE...
  *                                                     regression logs that must fail
  *
  * In-process part (the library, every case): each log, and copies of it with
  * its regions recompressed as bzip2, zstd and uncompressed, is
- *   - cut at every byte offset of the file;
+ *   - cut at every byte offset of the file (original and bzip2; a sample of the others);
  *   - cut inside each region (the header's length for it shortened), at every
  *     offset of small regions and a sample of large ones;
  *   - corrupted: header bytes flipped at every position, region bytes at a sample.
  * Each case opens the log, loads the names and reads and prints every record of
- * every module the library decodes (ids 0..63), into /dev/null.
+ * every module the library decodes (ids 0..63), into /dev/null, reading on
+ * after errors too. A log with two 1.5 MiB random regions (zlib and zstd) takes
+ * the library's threaded decompression path: cut, corrupted, and abandoned
+ * half read (--large-only runs just that, e.g. under ThreadSanitizer).
  * CLI part (with --iolens): `iolens parse --all` and `iolens dxt` on a sample of
  * the same cases: exit 0, or non-zero with exactly one line `iolens: PATH: reason`
  * on stderr (lines starting "# warning:" aside); never a signal or sanitizer report. */
@@ -72,6 +76,7 @@ static FILE *devnull;
 static const char *iolens_bin;
 static int cli_on;         /* run the CLI sample on the image being swept */
 static size_t thin = 1;    /* divides the sample sizes: light sweeps of some variants */
+static int no_print;       /* read records without printing them (the large regions) */
 static char tmpdir[512] = "/tmp";
 static char cur_case[512]; /* what the in-process case under way is */
 static unsigned long n_cases, n_ok, n_err, n_cli;
@@ -176,7 +181,9 @@ static iolens_status read_all(const char *path, struct digest *d)
             ctx.name = iolens_log_name(log, b.id);
             if (!ctx.name)
                 ctx.name = "(null)";
-            if (mod->print)
+            if (no_print)
+                ;
+            else if (mod->print)
                 mod->print(devnull, rec, &ctx);
             else
                 iolens_print_counters(devnull, mod, rec, &ctx);
@@ -571,6 +578,103 @@ static int sweep_log(int fd, const char *path, const char *dir, const char *rel)
     return 0;
 }
 
+/* ---- a large region: the threaded decompression path ---- */
+
+#define BIG_REGION_BYTES ((size_t)3 << 19) /* 1.5 MiB: past the library's prefetch threshold */
+#define BIG_CASES 24
+
+/* Read a few records of each big module in turn, switching back and forth,
+ * then close with the region half read: a decompressing thread must stop
+ * cleanly wherever the reader leaves it. */
+static void switch_midway(const char *path, int a, int b)
+{
+    iolens_log *log = NULL;
+    const void *rec;
+    char detail[256];
+    if (iolens_log_open(path, &log, detail, sizeof(detail)) != IOLENS_OK)
+        return;
+    int ids[] = {a, b, a, b};
+    for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++)
+        for (int k = 0; k < 7; k++)
+            if (iolens_log_next_record(log, ids[i], &rec) != IOLENS_OK)
+                break;
+    iolens_log_close(log);
+}
+
+/* A log whose POSIX and STDIO regions hold 1.5 MiB of random records each
+ * (incompressible, so the compressed regions are as large): intact, cut short,
+ * corrupted, and abandoned half read. */
+static void sweep_big(int fd, const char *path, const char *dir, int comp, const char *cname)
+{
+    static const int big[] = {IOLENS_MOD_POSIX, IOLENS_MOD_STDIO};
+    char file[1024], name[64];
+    unsigned char *img = NULL, *job = NULL, *mods[64] = {0}, *out = NULL;
+    size_t len, job_len, mod_lens[64] = {0}, out_len;
+    struct bi_header h, src;
+    uint64_t x = 88172645463325252ULL;
+
+    snprintf(name, sizeof(name), "large-regions[%s]", cname);
+    snprintf(file, sizeof(file), "%s/%s", dir, sweep_logs[3]);
+    if (slurp(file, &img, &len) < 0 || bi_read_header(img, len, &src) < 0 ||
+        bi_decompress(src.comp, img + src.job_off, src.job_len, &job, &job_len) < 0) {
+        fail("%s: cannot read %s", name, file);
+        goto done;
+    }
+    memset(&h, 0, sizeof(h));
+    memcpy(h.version, "3.41", 5);
+    h.wide = 1;
+    for (size_t m = 0; m < sizeof(big) / sizeof(big[0]); m++) {
+        const struct iolens_module_desc *mod = iolens_module(big[m]);
+        if (!mod || !mod->record_size)
+            continue;
+        size_t n = BIG_REGION_BYTES / mod->record_size * mod->record_size;
+        if (!(mods[big[m]] = malloc(n)))
+            goto done;
+        for (size_t i = 0; i < n; i++) { /* xorshift: the same bytes every run */
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            mods[big[m]][i] = (unsigned char)x;
+        }
+        mod_lens[big[m]] = n;
+        h.mod_ver[big[m]] = mod->version;
+    }
+    if (bi_build(&h, comp, job, job_len, NULL, 0, mods, mod_lens, &out, &out_len) < 0 ||
+        bi_read_header(out, out_len, &h) < 0 || write_all(fd, out, out_len) < 0) {
+        fail("%s: cannot build", name);
+        goto done;
+    }
+    if (run_case(path, "%s intact", name) != IOLENS_OK)
+        fail("%s: the intact log does not read: %s", name, cur_case);
+    switch_midway(path, big[0], big[1]);
+    cli_on = 1;
+    cli_case(out, out_len, name);
+    cli_on = 0;
+    no_print = 1;
+    for (size_t m = 0; m < sizeof(big) / sizeof(big[0]); m++) {
+        int slot = big[m]; /* 3.41: slots are ids */
+        if (!h.mod_len[slot])
+            continue;
+        scope = slot;
+        thin = REGION_SAMPLE / BIG_CASES;
+        sweep_region_cuts(fd, path, out, out_len, &h, slot, h.mod_len[slot], name);
+        sweep_flips(fd, path, out, out_len, h.mod_off[slot], h.mod_len[slot], 0, name,
+                    "large region");
+        thin = 1;
+        scope = SCOPE_ALL;
+    }
+    no_print = 0;
+    /* Cut the file inside the first large region, then switch modules midway. */
+    if (write_all(fd, out, out_len) == 0 && ftruncate(fd, (off_t)(h.mod_off[big[0]] + 4096)) == 0)
+        switch_midway(path, big[0], big[1]);
+done:
+    free(img);
+    free(job);
+    free(out);
+    for (int i = 0; i < 64; i++)
+        free(mods[i]);
+}
+
 /* Regression logs: each must fail cleanly in the library and in the CLI. */
 static void expect_fail(int fd, const char *path, const char *file)
 {
@@ -595,7 +699,7 @@ static void expect_fail(int fd, const char *path, const char *file)
 
 int main(int argc, char **argv)
 {
-    int a = 1, regress = 0;
+    int a = 1, regress = 0, large_only = 0;
     struct timespec t0, t1;
 
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -606,13 +710,15 @@ int main(int argc, char **argv)
             snprintf(tmpdir, sizeof(tmpdir), "%s", argv[++a]);
         else if (!strcmp(argv[a], "--expect-fail"))
             regress = 1;
+        else if (!strcmp(argv[a], "--large-only"))
+            large_only = 1; /* only the large-region sweep (e.g. under ThreadSanitizer) */
         else {
             fprintf(stderr, "bad_input: unknown option %s\n", argv[a]);
             return 2;
         }
     }
     if (a >= argc) {
-        fprintf(stderr, "usage: bad_input [--iolens BIN] [--tmp DIR] LOGDIR\n"
+        fprintf(stderr, "usage: bad_input [--iolens BIN] [--tmp DIR] [--large-only] LOGDIR\n"
                         "       bad_input [--iolens BIN] [--tmp DIR] --expect-fail FILE...\n");
         return 2;
     }
@@ -637,7 +743,7 @@ int main(int argc, char **argv)
                     argv[a]);
             return 1;
         }
-        for (size_t i = 0; i < sizeof(sweep_logs) / sizeof(sweep_logs[0]); i++) {
+        for (size_t i = 0; !large_only && i < sizeof(sweep_logs) / sizeof(sweep_logs[0]); i++) {
             struct timespec l0, l1;
             unsigned long before = n_cases;
             clock_gettime(CLOCK_MONOTONIC, &l0);
@@ -645,6 +751,17 @@ int main(int argc, char **argv)
             clock_gettime(CLOCK_MONOTONIC, &l1);
             printf("%-60.60s %7lu cases %6.2f s\n", sweep_logs[i], n_cases - before,
                    (double)(l1.tv_sec - l0.tv_sec) + (double)(l1.tv_nsec - l0.tv_nsec) / 1e9);
+            fflush(stdout);
+        }
+        static const struct {
+            int comp;
+            const char *name;
+        } bigs[] = {{0, "zlib"}, {3, "zstd"}};
+        for (size_t i = 0; i < sizeof(bigs) / sizeof(bigs[0]); i++) {
+            unsigned long before = n_cases;
+            double b0 = now();
+            sweep_big(fd, path, argv[a], bigs[i].comp, bigs[i].name);
+            printf("%-60.60s %7lu cases %6.2f s\n", bigs[i].name, n_cases - before, now() - b0);
             fflush(stdout);
         }
     }
