@@ -45,6 +45,7 @@ struct iolens_accumulator {
     size_t nranks, ranks_cap;
     struct idmap file_map, rank_map;
     int totals_only;      /* skip the bookkeeping behind the metrics */
+    struct iol_merge_plan plan;
 };
 
 static size_t mix(uint64_t k)
@@ -146,7 +147,8 @@ iolens_status iolens_accumulator_create(const struct iolens_module_desc *mod, in
         st = IOLENS_ERR_NOMEM;
         goto done;
     }
-    st = IOLENS_OK;
+    if ((st = iol_merge_plan_init(&acc->plan, mod)) != IOLENS_OK)
+        goto done;
     acc->mod = mod;
     acc->nprocs = nprocs;
     *out = acc;
@@ -255,7 +257,7 @@ iolens_status iolens_accumulator_inject(iolens_accumulator *acc, const void *rec
     if (!acc || !rec)
         return IOLENS_ERR_ARGUMENT;
     if (acc->totals_only) {
-        iol_merge_checked(acc->mod, acc->total, rec, acc->nrecords == 0);
+        iol_merge_planned(&acc->plan, acc->total, rec, acc->nrecords == 0);
         acc->nrecords++;
         return IOLENS_OK;
     }
@@ -263,7 +265,7 @@ iolens_status iolens_accumulator_inject(iolens_accumulator *acc, const void *rec
     if (st != IOLENS_OK)
         return st;
     struct rec_figures f = figures(acc->mod, rec);
-    iol_merge_checked(acc->mod, acc->total, rec, acc->nrecords == 0);
+    iol_merge_planned(&acc->plan, acc->total, rec, acc->nrecords == 0);
     acc->nrecords++;
     acc->total_bytes = add_wrap(acc->total_bytes, add_wrap(f.read_bytes, f.written_bytes));
     if (f.rank < 0)
@@ -370,5 +372,6 @@ void iolens_accumulator_free(iolens_accumulator *acc)
     free(acc->ranks);
     free(acc->file_map.slots);
     free(acc->rank_map.slots);
+    iol_merge_plan_free(&acc->plan);
     free(acc);
 }

@@ -2,6 +2,7 @@
  * counter by counter, following the merge column of the module's counter
  * tables (include/iolens/module.h). It serves the totals of `iolens parse`
  * and is meant to serve the runtime's shared-file reduction too. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "iolens/module.h"
@@ -291,62 +292,68 @@ static int usable(const struct iolens_module_desc *mod)
     return 1;
 }
 
-/* Apply the rules of one table; fcounters may reach into the counters. */
+/* Apply the rule of row i of one table; fcounters may reach into the counters. */
+static void merge_row(const struct iolens_module_desc *mod, const struct table *t, size_t i,
+                      unsigned char *dst, const unsigned char *src, int same_file, int first,
+                      unsigned flags)
+{
+    switch (t->rows[i].merge) {
+    case IOLENS_MERGE_SUM:
+        merge_sum(t, i, flags);
+        break;
+    case IOLENS_MERGE_LAST:
+        memcpy(t->dst + 8 * i, t->src + 8 * i, 8);
+        break;
+    case IOLENS_MERGE_MAX:
+        if (greater(t, i))
+            memcpy(t->dst + 8 * i, t->src + 8 * i, 8);
+        break;
+    case IOLENS_MERGE_MIN_NONZERO:
+        merge_min_nonzero(t, i);
+        break;
+    case IOLENS_MERGE_MAX_PAIRED:
+        if (greater(t, i)) {
+            size_t p = (size_t)paired_counter(mod->roles, i);
+            memcpy(t->dst + 8 * i, t->src + 8 * i, 8);
+            memcpy(dst + mod->counters_offset + 8 * p, src + mod->counters_offset + 8 * p, 8);
+        }
+        break;
+    case IOLENS_MERGE_TOP4:
+        merge_top4_at(t, i, flags);
+        break;
+    case IOLENS_MERGE_FASTEST:
+    case IOLENS_MERGE_SLOWEST:
+        merge_extreme(mod, dst, src, i, t->rows[i].merge == IOLENS_MERGE_SLOWEST,
+                      same_file, first);
+        break;
+    case IOLENS_MERGE_ZERO:
+        memset(t->dst + 8 * i, 0, 8);
+        break;
+    case IOLENS_MERGE_FIRST:
+        if (first)
+            memcpy(t->dst + 8 * i, t->src + 8 * i, 8);
+        break;
+    case IOLENS_MERGE_UNSET:
+        if (t->rows[i].kind == IOLENS_F64)
+            store_f(t->dst, i, -1.0);
+        else
+            store_i(t->dst, i, -1);
+        break;
+    case IOLENS_MERGE_FLAG:
+        merge_flag(t, i);
+        break;
+    default: /* PAIRED: set by the counter it is paired with */
+        break;
+    }
+}
+
+/* Apply the rules of one table in order. */
 static void merge_table(const struct iolens_module_desc *mod, const struct table *t,
                         unsigned char *dst, const unsigned char *src, int same_file, int first)
 {
     unsigned flags = mod->roles ? mod->roles->flags : 0;
-
-    for (size_t i = 0; i < t->n; i++) {
-        switch (t->rows[i].merge) {
-        case IOLENS_MERGE_SUM:
-            merge_sum(t, i, flags);
-            break;
-        case IOLENS_MERGE_LAST:
-            memcpy(t->dst + 8 * i, t->src + 8 * i, 8);
-            break;
-        case IOLENS_MERGE_MAX:
-            if (greater(t, i))
-                memcpy(t->dst + 8 * i, t->src + 8 * i, 8);
-            break;
-        case IOLENS_MERGE_MIN_NONZERO:
-            merge_min_nonzero(t, i);
-            break;
-        case IOLENS_MERGE_MAX_PAIRED:
-            if (greater(t, i)) {
-                size_t p = (size_t)paired_counter(mod->roles, i);
-                memcpy(t->dst + 8 * i, t->src + 8 * i, 8);
-                memcpy(dst + mod->counters_offset + 8 * p, src + mod->counters_offset + 8 * p, 8);
-            }
-            break;
-        case IOLENS_MERGE_TOP4:
-            merge_top4_at(t, i, flags);
-            break;
-        case IOLENS_MERGE_FASTEST:
-        case IOLENS_MERGE_SLOWEST:
-            merge_extreme(mod, dst, src, i, t->rows[i].merge == IOLENS_MERGE_SLOWEST,
-                          same_file, first);
-            break;
-        case IOLENS_MERGE_ZERO:
-            memset(t->dst + 8 * i, 0, 8);
-            break;
-        case IOLENS_MERGE_FIRST:
-            if (first)
-                memcpy(t->dst + 8 * i, t->src + 8 * i, 8);
-            break;
-        case IOLENS_MERGE_UNSET:
-            if (t->rows[i].kind == IOLENS_F64)
-                store_f(t->dst, i, -1.0);
-            else
-                store_i(t->dst, i, -1);
-            break;
-        case IOLENS_MERGE_FLAG:
-            merge_flag(t, i);
-            break;
-        default: /* PAIRED: set by the counter it is paired with */
-            break;
-        }
-    }
+    for (size_t i = 0; i < t->n; i++)
+        merge_row(mod, t, i, dst, src, same_file, first, flags);
 }
 
 void iol_merge_checked(const struct iolens_module_desc *mod, void *dst, const void *src,
@@ -372,6 +379,97 @@ void iol_merge_checked(const struct iolens_module_desc *mod, void *dst, const vo
                       mod->nfcounters};
     merge_table(mod, &c, d, s, same_file, first);
     merge_table(mod, &f, d, s, same_file, first);
+}
+
+/* Fold the base (id, rank) of src into dst. @return whether both name one file. */
+static int merge_base(unsigned char *d, const unsigned char *s, int first)
+{
+    struct iolens_record_base db, sb;
+    memcpy(&db, d, sizeof(db));
+    memcpy(&sb, s, sizeof(sb));
+    if (first)
+        db = sb;
+    int same_file = db.id == sb.id;
+    if (!same_file)
+        db.id = 0;
+    if (db.rank != sb.rank)
+        db.rank = -1;
+    memcpy(d, &db, sizeof(db));
+    return same_file;
+}
+
+iolens_status iol_merge_plan_init(struct iol_merge_plan *p, const struct iolens_module_desc *mod)
+{
+    size_t n = mod->ncounters + mod->nfcounters;
+    unsigned flags = mod->roles ? mod->roles->flags : 0;
+    memset(p, 0, sizeof(*p));
+    p->mod = mod;
+    p->rows = malloc(n * sizeof(*p->rows));
+    if (!p->rows)
+        return IOLENS_ERR_NOMEM;
+    /* Sums first (no other rule reads a summed value of dst), then the rest
+     * in table order. */
+    for (size_t i = 0; i < mod->ncounters; i++) {
+        const struct iolens_counter *c = &mod->counters[i];
+        if (c->merge != IOLENS_MERGE_SUM || c->kind == IOLENS_F64)
+            continue;
+        if (c->kind == IOLENS_I64 && !(flags & IOLENS_ROLE_SUM_UNCLAMPED))
+            p->rows[p->nsum_clamped++] = (uint16_t)i;
+    }
+    p->nsum_plain = 0;
+    for (size_t i = 0; i < mod->ncounters; i++) {
+        const struct iolens_counter *c = &mod->counters[i];
+        if (c->merge == IOLENS_MERGE_SUM && c->kind != IOLENS_F64 &&
+            !(c->kind == IOLENS_I64 && !(flags & IOLENS_ROLE_SUM_UNCLAMPED)))
+            p->rows[p->nsum_clamped + p->nsum_plain++] = (uint16_t)i;
+    }
+    size_t k = p->nsum_clamped + p->nsum_plain;
+    for (size_t i = 0; i < n; i++) {
+        const struct iolens_counter *c =
+            i < mod->ncounters ? &mod->counters[i] : &mod->fcounters[i - mod->ncounters];
+        if (i < mod->ncounters && c->merge == IOLENS_MERGE_SUM && c->kind != IOLENS_F64)
+            continue;
+        if (c->merge == IOLENS_MERGE_PAIRED)
+            continue;
+        p->rows[k++] = (uint16_t)i;
+    }
+    p->nrest = k - p->nsum_clamped - p->nsum_plain;
+    return IOLENS_OK;
+}
+
+void iol_merge_plan_free(struct iol_merge_plan *p)
+{
+    free(p->rows);
+    p->rows = NULL;
+}
+
+void iol_merge_planned(const struct iol_merge_plan *p, void *dst, const void *src, int first)
+{
+    const struct iolens_module_desc *mod = p->mod;
+    unsigned char *d = dst;
+    const unsigned char *s = src;
+    int same_file = merge_base(d, s, first);
+    unsigned char *dc = d + mod->counters_offset;
+    const unsigned char *sc = s + mod->counters_offset;
+    unsigned flags = mod->roles ? mod->roles->flags : 0;
+    const uint16_t *r = p->rows;
+
+    for (size_t j = 0; j < p->nsum_clamped; j++, r++) {
+        int64_t v = add_wrap(load_i(dc, *r), load_i(sc, *r));
+        store_i(dc, *r, v < 0 ? -1 : v);
+    }
+    for (size_t j = 0; j < p->nsum_plain; j++, r++)
+        store_i(dc, *r, add_wrap(load_i(dc, *r), load_i(sc, *r)));
+
+    struct table c = {dc, sc, mod->counters, mod->ncounters};
+    struct table f = {d + mod->fcounters_offset, s + mod->fcounters_offset, mod->fcounters,
+                      mod->nfcounters};
+    for (size_t j = 0; j < p->nrest; j++, r++) {
+        if (*r < mod->ncounters)
+            merge_row(mod, &c, *r, d, s, same_file, first, flags);
+        else
+            merge_row(mod, &f, *r - mod->ncounters, d, s, same_file, first, flags);
+    }
 }
 
 int iol_merge_usable(const struct iolens_module_desc *mod)

@@ -14,4 +14,22 @@ int iol_merge_usable(const struct iolens_module_desc *mod);
 void iol_merge_checked(const struct iolens_module_desc *mod, void *dst, const void *src,
                        int first);
 
+/* The rows of one module's tables ordered once for merging many records:
+ * integer sums (clamped to -1 when negative, then plain), then every other
+ * rule in table order; PAIRED rows are left to the rows they pair with. */
+struct iol_merge_plan {
+    const struct iolens_module_desc *mod;
+    size_t nsum_clamped, nsum_plain, nrest;
+    uint16_t *rows; /* counter i, or ncounters + fcounter i */
+};
+
+/* Build the plan of a usable module. @return IOLENS_OK or IOLENS_ERR_NOMEM. */
+iolens_status iol_merge_plan_init(struct iol_merge_plan *p, const struct iolens_module_desc *mod);
+
+/* Free a plan's rows. */
+void iol_merge_plan_free(struct iol_merge_plan *p);
+
+/* The same as iol_merge_checked, through a plan. */
+void iol_merge_planned(const struct iol_merge_plan *p, void *dst, const void *src, int first);
+
 #endif
