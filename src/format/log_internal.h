@@ -31,6 +31,7 @@ struct iolens_log {
     struct iol_names *names;
     struct iolens_region rg;        /* region being read record by record */
     int rg_module;                  /* module of rg, or -1 */
+    iolens_status rg_error;         /* first read error in rg: repeated, never read past */
     union {                         /* the read hook's state for rg */
         unsigned char bytes[IOL_READ_STATE_BYTES];
         double align;

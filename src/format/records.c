@@ -121,8 +121,12 @@ iolens_status iolens_log_next_record(iolens_log *log, int mod_id, const void **r
         if (st != IOLENS_OK)
             return iol_fail(log, st, "cannot start %s region", mod->name);
         log->rg_module = mod_id;
+        log->rg_error = IOLENS_OK;
         memset(&log->rg_state, 0, sizeof(log->rg_state));
     }
+    /* After an error the stream position is unknown: never decode past it. */
+    if (log->rg_error != IOLENS_OK)
+        return log->rg_error;
 
     if (mod->read) {
         st = mod->read(&log->rg, in->mod_ver[mod_id], in->byte_swapped, log->rg_state.bytes,
@@ -139,6 +143,7 @@ iolens_status iolens_log_next_record(iolens_log *log, int mod_id, const void **r
     }
     if (st == IOLENS_END)
         return st;
+    log->rg_error = st;
     return iol_fail(log, st, "failed to read a %s record: %s", mod->name, iolens_strerror(st));
 }
 

@@ -27,6 +27,7 @@ struct iol_prefetch {
     size_t pos;     /* bytes of it already taken */
     int stop;
     int done;       /* the reader has seen the last chunk */
+    iolens_status final_st; /* what the last chunk ended with, given to every later read */
 };
 
 static void *produce(void *arg)
@@ -92,6 +93,8 @@ iolens_status iol_prefetch_read(struct iolens_region *rg, void *buf, size_t n, s
     iolens_status st = IOLENS_OK;
 
     pthread_mutex_lock(&pf->mu);
+    if (pf->done)
+        st = pf->final_st;
     while (done < n && !pf->done) {
         struct chunk *c = &pf->chunks[pf->head];
         while (!c->full)
@@ -106,7 +109,7 @@ iolens_status iol_prefetch_read(struct iolens_region *rg, void *buf, size_t n, s
             continue;
         if (c->last) {
             pf->done = 1;
-            st = c->st;
+            pf->final_st = st = c->st;
             break;
         }
         c->full = 0;
