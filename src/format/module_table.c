@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "iolens/log.h"
 #include "iolens/modules/posix.h"
 #include "iolens/modules/lustre.h"
 #include "iolens/modules/heatmap.h"
