@@ -12,15 +12,19 @@ struct cli_verb {
     const char *summary;
     const char *usage;
     int (*run)(int argc, char **argv);
+    int own_help; /* 1: the verb reads --help itself (its arguments may be another program's) */
 };
 
 int cli_parse(int argc, char **argv);
 int cli_dxt(int argc, char **argv);
 int cli_recover(int argc, char **argv);
+/* iolens run: exec a program with the runtime preloaded. @return only on failure: 125, 126 or 127. */
+int cli_run(int argc, char **argv);
 
 extern const struct cli_verb cli_parse_verb;
 extern const struct cli_verb cli_dxt_verb;
 extern const struct cli_verb cli_recover_verb;
+extern const struct cli_verb cli_run_verb;
 
 /* Print "iolens: <what>: <reason>" on stderr. @return the exit status to use (1). */
 int cli_error(const char *what, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

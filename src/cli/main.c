@@ -10,6 +10,7 @@ static const struct cli_verb *const verbs[] = {
     &cli_dxt_verb,
     &cli_parse_verb,
     &cli_recover_verb,
+    &cli_run_verb,
 };
 
 int cli_error(const char *what, const char *fmt, ...)
@@ -47,7 +48,7 @@ int main(int argc, char **argv)
     }
     for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++) {
         if (!strcmp(argv[1], verbs[i]->name)) {
-            for (int a = 2; a < argc; a++) {
+            for (int a = 2; a < argc && !verbs[i]->own_help; a++) {
                 if (!strcmp(argv[a], "--help") || !strcmp(argv[a], "-h")) {
                     fputs(verbs[i]->usage, stdout);
                     return 0;

@@ -1,8 +1,9 @@
-/* Fatal signals and the sigaction/signal wrappers.
+/* Fatal signals and the sigaction/signal wrappers (and signal()'s relatives:
+ * bsd_signal, ssignal, sysv_signal, __sysv_signal, sigset).
  *
  * For each fatal signal the runtime handles, the kernel's action is the
  * runtime's handler, and the program's own action (what it set, or the
- * default) is kept here; sigaction and signal set and report that program
+ * default) is kept here; the wrappers set and report that program
  * action, so the program sees exactly what it set. On delivery:
  * - the program has a handler: it is called (with the mask and flags the
  *   program asked for; SA_RESETHAND resets the program's action). Nothing
@@ -30,7 +31,14 @@ struct fatal {
 static struct fatal fatal[NFATAL];
 
 static int (*real_sigaction)(int, const struct sigaction *, struct sigaction *);
-static void (*(*real_signal)(int, void (*)(int)))(int);
+/* libc's signal() family; glibc implements each with an internal sigaction
+ * that our sigaction wrapper never sees, so each is wrapped on its own. */
+static sighandler_t (*real_signal)(int, sighandler_t);
+static sighandler_t (*real_bsd_signal)(int, sighandler_t);
+static sighandler_t (*real_ssignal)(int, sighandler_t);
+static sighandler_t (*real_sysv_signal)(int, sighandler_t);
+static sighandler_t (*real___sysv_signal)(int, sighandler_t);
+static sighandler_t (*real_sigset)(int, sighandler_t);
 
 static int fatal_index(int sig)
 {
@@ -181,21 +189,29 @@ IOL_EXPORT int sigaction(int sig, const struct sigaction *act, struct sigaction 
     return emulate(i, act, old);
 }
 
-/* signal() as glibc defines it (BSD semantics): the handler stays installed,
- * interrupted calls restart. */
-IOL_EXPORT void (*signal(int sig, void (*handler)(int)))(int)
+/* Set the program's handler of sig with the flags of one member of the
+ * signal() family, or hand the call to real (libc's definition of that
+ * member) when the runtime does not handle sig. @return the previous
+ * handler, or SIG_ERR with errno set. */
+static sighandler_t set_handler(int sig, sighandler_t handler, int flags,
+                                sighandler_t (*real)(int, sighandler_t))
 {
-    (void)iol_active();
+    (void)iol_active(); /* the first call of a process starts the runtime */
     int i = fatal_index(sig);
     struct sigaction act, old;
     memset(&act, 0, sizeof(act));
     act.sa_handler = handler;
-    act.sa_flags = SA_RESTART;
+    act.sa_flags = flags;
     sigemptyset(&act.sa_mask);
     if (!real_sigaction || !emulated(i, &act)) {
-        if (real_signal)
-            return real_signal(sig, handler);
+        if (real)
+            return real(sig, handler);
         errno = ENOSYS;
+        return SIG_ERR;
+    }
+    /* libc refuses it; the runtime's handler would otherwise call it. */
+    if (handler == SIG_ERR) {
+        errno = EINVAL;
         return SIG_ERR;
     }
     if (emulate(i, &act, &old) != 0)
@@ -204,10 +220,89 @@ IOL_EXPORT void (*signal(int sig, void (*handler)(int)))(int)
     return old.sa_handler;
 }
 
+/* signal() as glibc defines it (BSD semantics): the handler stays installed,
+ * interrupted calls restart. */
+IOL_EXPORT sighandler_t signal(int sig, sighandler_t handler)
+{
+    return set_handler(sig, handler, SA_RESTART, real_signal);
+}
+
+/* bsd_signal(): glibc's alias of signal() (X/Open before 2008). */
+IOL_EXPORT sighandler_t bsd_signal(int sig, sighandler_t handler)
+{
+    return set_handler(sig, handler, SA_RESTART, real_bsd_signal);
+}
+
+/* ssignal(): glibc's SVID alias of signal(). */
+IOL_EXPORT sighandler_t ssignal(int sig, sighandler_t handler)
+{
+    return set_handler(sig, handler, SA_RESTART, real_ssignal);
+}
+
+/* sysv_signal(): System V semantics, as glibc defines them: the action is
+ * reset to the default on delivery, the signal is not blocked in its
+ * handler, interrupted calls fail with EINTR. */
+IOL_EXPORT sighandler_t sysv_signal(int sig, sighandler_t handler)
+{
+    return set_handler(sig, handler, SA_RESETHAND | SA_NODEFER, real_sysv_signal);
+}
+
+/* __sysv_signal(): what signal() calls in a program compiled for strict ISO C
+ * or X/Open (<signal.h> redirects it there); sysv_signal()'s semantics. */
+IOL_EXPORT sighandler_t __sysv_signal(int sig, sighandler_t handler)
+{
+    return set_handler(sig, handler, SA_RESETHAND | SA_NODEFER, real___sysv_signal);
+}
+
+/* sigset() as glibc defines it (System V): SIG_HOLD blocks sig and reports
+ * its action; any other disposition is set (no flags) and sig unblocked. */
+IOL_EXPORT sighandler_t sigset(int sig, sighandler_t disp)
+{
+    (void)iol_active();
+    int i = fatal_index(sig);
+    struct sigaction act, old;
+    sigset_t set, oset;
+    memset(&act, 0, sizeof(act));
+    act.sa_handler = disp;
+    sigemptyset(&act.sa_mask);
+    /* SIG_HOLD changes no action: only an installed handler has one to report. */
+    if (!real_sigaction || !emulated(i, disp == SIG_HOLD ? NULL : &act)) {
+        if (real_sigset)
+            return real_sigset(sig, disp);
+        errno = ENOSYS;
+        return SIG_ERR;
+    }
+    if (disp == SIG_ERR) {
+        errno = EINVAL;
+        return SIG_ERR;
+    }
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    if (disp == SIG_HOLD) {
+        if (sigprocmask(SIG_BLOCK, &set, &oset) != 0)
+            return SIG_ERR;
+        if (sigismember(&oset, sig))
+            return SIG_HOLD;
+        return emulate(i, NULL, &old) == 0 ? old.sa_handler : SIG_ERR;
+    }
+    if (emulate(i, &act, &old) != 0 || sigprocmask(SIG_UNBLOCK, &set, &oset) != 0)
+        return SIG_ERR;
+    return sigismember(&oset, sig) ? SIG_HOLD : old.sa_handler;
+}
+
+/* <signal.h> marks sigset deprecated; naming it here is wrapping it, not using it. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 static const struct iol_binding bindings[] = {
     {"sigaction", (void *)sigaction, (void **)&real_sigaction},
     {"signal", (void *)signal, (void **)&real_signal},
+    {"bsd_signal", (void *)bsd_signal, (void **)&real_bsd_signal},
+    {"ssignal", (void *)ssignal, (void **)&real_ssignal},
+    {"sysv_signal", (void *)sysv_signal, (void **)&real_sysv_signal},
+    {"__sysv_signal", (void *)__sysv_signal, (void **)&real___sysv_signal},
+    {"sigset", (void *)sigset, (void **)&real_sigset},
 };
+#pragma GCC diagnostic pop
 
 const struct iol_binding_table iol_signal_bindings = {
     bindings, sizeof(bindings) / sizeof(bindings[0]),

@@ -1,7 +1,8 @@
 /* Fatal signals (SIGSEGV, SIGBUS, SIGABRT, SIGTERM, SIGINT): the log is
  * written when one of them is about to take its default action, and the
  * default action then runs. The runtime's handler stays in place when the
- * program installs its own (sigaction, signal): it calls the program's
+ * program installs its own (sigaction, signal, bsd_signal, ssignal,
+ * sysv_signal, __sysv_signal, sigset): it calls the program's
  * handler, and writes the log only when the action in force is the default,
  * so a program with its own handlers behaves exactly as without the runtime,
  * and still gets its log when it dies of the signal. */
@@ -10,7 +11,7 @@
 
 #include "real.h"
 
-/* The binding table of sigaction and signal. */
+/* The binding table of sigaction and the signal() family. */
 extern const struct iol_binding_table iol_signal_bindings;
 
 /* Install the handler for each fatal signal whose action is the default

@@ -16,15 +16,21 @@
  *          SIGTERM (sigaction, raised twice, returns), SIGINT (SA_RESETHAND,
  *          raised once), SIGSEGV (signal(); it restores the default and
  *          returns); each checked through what sigaction/signal report; then
- *          a real fault (the process must die of SIGSEGV, with its log)
+ *          signal()'s relatives on SIGBUS, SIGINT and SIGABRT (bsd_signal,
+ *          sigset with SIG_HOLD, ssignal, sysv_signal, __sysv_signal), each
+ *          checked through what they and sigaction report, with the kernel's
+ *          action still the runtime's handler; then a real fault (the process
+ *          must die of SIGSEGV, with its log)
  * files    for the configuration tests (rt_config.sh): 100 bytes written to
  *          each of DIR/f0.dat..f4.dat and 10 to DIR/skip0.tmp..skip2.tmp with
  *          write(), 10 bytes to DIR/s0.txt..s2.txt with fwrite(), and, when
  *          RT_EXTRA names a file, 10 bytes to it with write(); each file is
  *          read back and checked (the program must work whatever is recorded)
  */
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <gnu/lib-names.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -269,7 +275,96 @@ static void on_segv(int sig)
     signal(sig, SIG_DFL); /* the fault recurs on return, with the default action */
 }
 
-/* Exit status 4 to 9: a handler of the program was not run or not reported. */
+static volatile sig_atomic_t bus_count, bus2_count, abrt_count, abrt_blocked;
+
+static void on_bus(int sig)
+{
+    if (sig == SIGBUS)
+        bus_count++;
+}
+
+static void on_bus2(int sig)
+{
+    if (sig == SIGBUS)
+        bus2_count++;
+}
+
+static void on_abrt(int sig)
+{
+    sigset_t cur;
+    if (sig == SIGABRT)
+        abrt_count++;
+    /* sysv_signal's SA_NODEFER: the signal is not blocked in its handler. */
+    if (sigprocmask(SIG_BLOCK, NULL, &cur) == 0 && sigismember(&cur, SIGABRT))
+        abrt_blocked = 1;
+}
+
+/* Declared by <signal.h> only for X/Open before 2008; glibc still exports it. */
+sighandler_t bsd_signal(int sig, sighandler_t handler);
+
+/* The program's action for sig, as sigaction reports it. */
+static sighandler_t program_handler(int sig)
+{
+    struct sigaction old;
+    return sigaction(sig, NULL, &old) == 0 ? old.sa_handler : SIG_ERR;
+}
+
+/* Is the kernel's action for sig neither the default nor the program's
+ * handler, that is, still the runtime's? Read with libc's own sigaction,
+ * which the runtime's wrapper does not interpose on. */
+static int kernel_has_runtime(int sig, sighandler_t prog)
+{
+    static int (*libc_sigaction)(int, const struct sigaction *, struct sigaction *);
+    struct sigaction k;
+    if (!libc_sigaction) {
+        void *libc = dlopen(LIBC_SO, RTLD_LAZY | RTLD_NOLOAD);
+        if (!libc || !(*(void **)&libc_sigaction = dlsym(libc, "sigaction")))
+            return 0;
+    }
+    if (libc_sigaction(sig, NULL, &k) != 0)
+        return 0;
+    return k.sa_handler != SIG_DFL && k.sa_handler != SIG_IGN && k.sa_handler != prog;
+}
+
+/* The signal() family on handled signals. @return 0, or 10 to 16 for the
+ * first check that failed. */
+static int signal_family(void)
+{
+    if (bsd_signal(SIGBUS, on_bus) != SIG_DFL)
+        return 10;
+    raise(SIGBUS);
+    if (bus_count != 1 || program_handler(SIGBUS) != on_bus || !kernel_has_runtime(SIGBUS, on_bus))
+        return 11;
+    /* sigset is obsolete (so <signal.h> warns), but programs still call it. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+    sighandler_t held = sigset(SIGBUS, SIG_HOLD);
+    raise(SIGBUS);
+    if (held != on_bus || bus_count != 1)
+        return 12;
+    /* Unblocking delivers the held SIGBUS, to the new handler. */
+    if (sigset(SIGBUS, on_bus2) != SIG_HOLD || bus2_count != 1 || bus_count != 1 ||
+        program_handler(SIGBUS) != on_bus2 || !kernel_has_runtime(SIGBUS, on_bus2))
+        return 13;
+#pragma GCC diagnostic pop
+    if (ssignal(SIGBUS, SIG_DFL) != on_bus2 || program_handler(SIGBUS) != SIG_DFL ||
+        !kernel_has_runtime(SIGBUS, SIG_DFL))
+        return 14;
+    /* System V semantics: the action is back to the default after one delivery. */
+    if (sysv_signal(SIGINT, on_int) != SIG_DFL)
+        return 15;
+    raise(SIGINT);
+    if (int_count != 2 || program_handler(SIGINT) != SIG_DFL || !kernel_has_runtime(SIGINT, on_int))
+        return 15;
+    if (__sysv_signal(SIGABRT, on_abrt) != SIG_DFL)
+        return 16;
+    raise(SIGABRT);
+    if (abrt_count != 1 || abrt_blocked || program_handler(SIGABRT) != SIG_DFL)
+        return 16;
+    return 0;
+}
+
+/* Exit status 4 to 16: a handler of the program was not run or not reported. */
 static int sigchain(void)
 {
     struct sigaction act, old;
@@ -298,6 +393,9 @@ static int sigchain(void)
         return 8;
     if (signal(SIGSEGV, on_segv) != SIG_DFL || signal(SIGSEGV, on_segv) != on_segv)
         return 9;
+    int rc = signal_family();
+    if (rc != 0)
+        return rc;
     volatile char *page = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (page == MAP_FAILED)
         die("mmap");
