@@ -252,6 +252,13 @@ static void posix_note_write(int fd, int64_t offset, ssize_t ret, int aligned, d
         note_rw(s, o, &kind_write, offset, ret, aligned, t0, t1);
 }
 
+void iol_posix_note_rw_at(struct iol_slot *s, int is_write, int64_t offset, int64_t n,
+                          int aligned, double t0, double t1)
+{
+    if (s && offset >= 0 && n >= 0) /* offset >= 0: note_rw never looks at the description */
+        note_rw(s, NULL, is_write ? &kind_write : &kind_read, offset, n, aligned, t0, t1);
+}
+
 static int iov_aligned(const struct iovec *iov, int n)
 {
     for (int i = 0; i < n; i++)
@@ -759,7 +766,8 @@ static const struct iol_binding_table data_bindings = {
 };
 
 static const struct iol_binding_table *const posix_tables[] = {
-    &data_bindings, &iol_posix_open_bindings, &iol_posix_meta_bindings, NULL,
+    &data_bindings, &iol_posix_open_bindings, &iol_posix_meta_bindings, &iol_posix_aio_bindings,
+    NULL,
 };
 
 const struct iol_module iol_posix_module = {

@@ -1,8 +1,9 @@
 /* The POSIX module: Darshan's POSIX v4 record per file. posix.c holds the
  * open/close/read/write wrappers and the counter updates; posix_meta.c the
  * metadata wrappers (stat family, dup, fcntl, fileno, mmap, sync, rename,
- * mkstemp). The counters mean what darshan-runtime/lib/darshan-posix.c makes
- * them mean; deliberate differences are listed in docs/runtime.md. */
+ * mkstemp); posix_aio.c asynchronous I/O. The counters mean what
+ * darshan-runtime/lib/darshan-posix.c makes them mean; deliberate
+ * differences are listed in docs/runtime.md. */
 #ifndef IOL_RT_POSIX_H
 #define IOL_RT_POSIX_H
 
@@ -16,9 +17,10 @@
 
 extern const struct iol_module iol_posix_module;
 
-/* The binding tables of posix_open.c and posix_meta.c. */
+/* The binding tables of posix_open.c, posix_meta.c and posix_aio.c. */
 extern const struct iol_binding_table iol_posix_open_bindings;
 extern const struct iol_binding_table iol_posix_meta_bindings;
+extern const struct iol_binding_table iol_posix_aio_bindings;
 
 /* Per-record state that is not part of the log record. */
 struct posix_state {
@@ -62,6 +64,11 @@ void iol_posix_note_refopen(struct iol_ofd *o, enum posix_ref_kind kind, double 
 
 /* A stat-family call on the record s succeeded on a regular file. */
 void iol_posix_note_stat(struct iol_slot *s, double t0, double t1);
+
+/* A read (is_write 0) or write of n >= 0 bytes at offset >= 0 of the record
+ * s, from t0 to t1, that moves no descriptor's offset (POSIX aio). */
+void iol_posix_note_rw_at(struct iol_slot *s, int is_write, int64_t offset, int64_t n,
+                          int aligned, double t0, double t1);
 
 /* Is buf aligned to the configured memory alignment? */
 int iol_posix_mem_aligned(const void *buf);
