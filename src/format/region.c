@@ -4,15 +4,23 @@
  * region run out. */
 #include "region.h"
 
-#include "../common/adler32.h"
-
-#include <bzlib.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <zlib.h>
+#ifdef IOLENS_ZLIB_ONLY
+/* The runtime's copy (see CMakeLists.txt) never reads a log: it keeps zlib's
+ * own Adler-32 check. The vectorised one probes the CPU from a constructor
+ * (libgcc's __cpu_indicator_init), which would run at the start of every
+ * instrumented program: ~70 us where CPUID traps to a hypervisor. */
+#define IOL_OWN_ADLER 0
+#else
+#include "../common/adler32.h"
+#include <bzlib.h>
 #include <zstd.h>
+#define IOL_OWN_ADLER 1
+#endif
 
 /* Largest zstd window (log2 bytes) a region may use: memory a frame header
  * can demand regardless of the file's size. */
@@ -88,11 +96,16 @@ iolens_status iol_region_begin(struct iolens_region *rg, int fd, iolens_compress
         }
         /* zlib's own Adler-32 is a tenth of the reading time; the check
          * value is computed here with a vectorised one instead. */
-        inflateValidate(z, 0);
+        if (IOL_OWN_ADLER)
+            inflateValidate(z, 0);
         rg->adler = 1;
         rg->stream = z;
         return IOLENS_OK;
     }
+#ifdef IOLENS_ZLIB_ONLY
+    default:
+        break;
+#else
     case IOLENS_COMP_BZIP2: {
         bz_stream *bz = calloc(1, sizeof(*bz));
         if (!bz || BZ2_bzDecompressInit(bz, 0, 0) != BZ_OK) {
@@ -112,6 +125,7 @@ iolens_status iol_region_begin(struct iolens_region *rg, int fd, iolens_compress
                                                 IOL_ZSTD_WINDOW_LOG_MAX)))
             return IOLENS_ERR_NOMEM;
         return IOLENS_OK;
+#endif
     case IOLENS_COMP_NONE:
         return IOLENS_OK;
     }
@@ -144,7 +158,9 @@ static iolens_status step(struct iolens_region *rg, unsigned char *out, size_t r
         int rc = inflate(z, Z_NO_FLUSH);
         rg->in_pos += avail - z->avail_in;
         *made = room - z->avail_out;
+#if IOL_OWN_ADLER
         rg->adler = iol_adler32(rg->adler, out, *made);
+#endif
         if (rc == Z_STREAM_END) {
             /* The stream's last 4 bytes, just consumed, are its Adler-32. */
             if (rg->in_pos < 4)
@@ -152,17 +168,22 @@ static iolens_status step(struct iolens_region *rg, unsigned char *out, size_t r
             const unsigned char *t = rg->in + rg->in_pos - 4;
             uint32_t want = (uint32_t)t[0] << 24 | (uint32_t)t[1] << 16 |
                             (uint32_t)t[2] << 8 | t[3];
-            if (want != rg->adler)
+            if (IOL_OWN_ADLER && want != rg->adler)
                 return IOLENS_ERR_CORRUPT;
             *ended = 1;
             rg->adler = 1;
             inflateReset(z);
-            inflateValidate(z, 0);
+            if (IOL_OWN_ADLER)
+                inflateValidate(z, 0);
         } else if (rc != Z_OK && !(rc == Z_BUF_ERROR && *made == 0 && avail == 0)) {
             return IOLENS_ERR_CORRUPT;
         }
         return IOLENS_OK;
     }
+#ifdef IOLENS_ZLIB_ONLY
+    default:
+        break;
+#else
     case IOLENS_COMP_BZIP2: {
         bz_stream *bz = rg->stream;
         bz->next_in = (char *)in;
@@ -195,6 +216,7 @@ static iolens_status step(struct iolens_region *rg, unsigned char *out, size_t r
             *ended = 1;
         return IOLENS_OK;
     }
+#endif
     }
     return IOLENS_ERR_COMPRESSION;
 }
@@ -277,6 +299,10 @@ void iol_region_end(struct iolens_region *rg)
             inflateEnd(rg->stream);
             free(rg->stream);
             break;
+#ifdef IOLENS_ZLIB_ONLY
+        default:
+            break;
+#else
         case IOLENS_COMP_BZIP2:
             BZ2_bzDecompressEnd(rg->stream);
             free(rg->stream);
@@ -286,6 +312,7 @@ void iol_region_end(struct iolens_region *rg)
             break;
         case IOLENS_COMP_NONE:
             break;
+#endif
         }
     }
     free(rg->in);

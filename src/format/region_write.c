@@ -14,13 +14,15 @@
  * thread. */
 #include "region_write.h"
 
-#include <bzlib.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <zlib.h>
+#ifndef IOLENS_ZLIB_ONLY
+#include <bzlib.h>
 #include <zstd.h>
+#endif
 
 #include "region_par.h"
 
@@ -63,6 +65,10 @@ static iolens_status new_stream(struct iol_region_writer *rw)
         rw->stream = z;
         return IOLENS_OK;
     }
+#ifdef IOLENS_ZLIB_ONLY
+    default:
+        break; /* the runtime's copy (zlib only, see CMakeLists.txt) */
+#else
     case IOLENS_COMP_BZIP2: {
         bz_stream *bz = calloc(1, sizeof(*bz));
         if (!bz || BZ2_bzCompressInit(bz, BZ_BLOCK_SIZE, 0, BZ_WORK_FACTOR) != BZ_OK) {
@@ -83,6 +89,7 @@ static iolens_status new_stream(struct iol_region_writer *rw)
         rw->stream = cs;
         return IOLENS_OK;
     }
+#endif
     case IOLENS_COMP_NONE:
         return IOLENS_OK;
     }
@@ -98,6 +105,10 @@ static void free_stream(struct iol_region_writer *rw)
         deflateEnd(rw->stream);
         free(rw->stream);
         break;
+#ifdef IOLENS_ZLIB_ONLY
+    default:
+        break;
+#else
     case IOLENS_COMP_BZIP2:
         BZ2_bzCompressEnd(rw->stream);
         free(rw->stream);
@@ -107,6 +118,7 @@ static void free_stream(struct iol_region_writer *rw)
         break;
     case IOLENS_COMP_NONE:
         break;
+#endif
     }
     rw->stream = NULL;
 }
@@ -173,6 +185,10 @@ static iolens_status step(struct iol_region_writer *rw, const unsigned char **in
             return deflateReset(z) == Z_OK ? IOLENS_END : IOLENS_ERR_COMPRESSION;
         return rc == Z_OK || rc == Z_BUF_ERROR ? IOLENS_OK : IOLENS_ERR_COMPRESSION;
     }
+#ifdef IOLENS_ZLIB_ONLY
+    default:
+        break;
+#else
     case IOLENS_COMP_BZIP2: {
         bz_stream *bz = rw->stream;
         bz->next_in = (char *)*in;
@@ -202,6 +218,7 @@ static iolens_status step(struct iol_region_writer *rw, const unsigned char **in
         rw->out_len += ob.pos;
         return finish && rc == 0 ? IOLENS_END : IOLENS_OK;
     }
+#endif
     }
     return IOLENS_ERR_COMPRESSION;
 }

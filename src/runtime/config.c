@@ -551,7 +551,6 @@ static int app_excluded(const struct iol_config *c, const char *app)
 
 void iol_config_load(struct iol_config *c)
 {
-    memset(c, 0, sizeof(*c));
     L.disable = L.enable = 0;
     c->name_mem = IOL_DEFAULT_NAME_MEM;
     c->max_records = IOL_DEFAULT_MAX_RECORDS;
@@ -561,13 +560,14 @@ void iol_config_load(struct iol_config *c)
     for (size_t i = 0; i < sizeof(default_excludes) / sizeof(*default_excludes); i++)
         c->excludes[c->nexcludes++] = default_excludes[i];
     c->includes[c->nincludes++] = default_include;
-    /* Memory-backed /dev/shm when usable (creating and removing a file there
-     * costs microseconds, on a disk file system milliseconds), else /tmp. */
-    copy_str(c->mmap_dir, sizeof(c->mmap_dir),
-             access("/dev/shm", W_OK | X_OK) == 0 ? "/dev/shm" : "/tmp");
 
     load_file(c);
     load_env(c);
+    /* Memory-backed /dev/shm when usable (creating and removing a file there
+     * costs microseconds, on a disk file system milliseconds), else /tmp. */
+    if (!c->mmap_dir[0])
+        copy_str(c->mmap_dir, sizeof(c->mmap_dir),
+                 access("/dev/shm", W_OK | X_OK) == 0 ? "/dev/shm" : "/tmp");
     /* As in Darshan, the DXT modules are off unless enabled. */
     uint64_t off = MOD_BIT(IOLENS_MOD_DXT_POSIX) | MOD_BIT(IOLENS_MOD_DXT_MPIIO);
     c->mod_disabled = (off | L.disable) & ~L.enable;

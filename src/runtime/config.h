@@ -76,7 +76,9 @@ struct iol_config {
 /* Fill c from the config file, then the environment (IOLENS_* first, then
  * the DARSHAN_* names). Compiles the regular expressions (regcomp allocates);
  * nothing else allocates. Errors are reported with iol_diag and the setting
- * is ignored. Sets c->disabled when the application is excluded. Call once. */
+ * is ignored. Sets c->disabled when the application is excluded. Call once,
+ * on zero-filled storage (the runtime's is static: clearing its 40 KiB again
+ * would fault in ten pages at every start). */
 void iol_config_load(struct iol_config *c);
 
 /* Look up an environment variable by its iolens name, then its Darshan name.

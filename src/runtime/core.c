@@ -67,6 +67,7 @@ static void resolve_all(void)
 static int begin_recording(const struct iol_map_header *parent)
 {
     static struct iol_map_header layout; /* only used while starting */
+    struct iol_map_range first[IOL_RECORDS_FIRST_RANGES];
     char tag[128];
 
     clock_gettime(CLOCK_REALTIME, &iol_rt.start_real);
@@ -78,8 +79,8 @@ static int begin_recording(const struct iol_map_header *parent)
     for (char *p = tag; *p; p++)
         if (*p == '/' || *p == ' ')
             *p = '-';
-    if (iol_map_create(&iol_rt.map, iol_rt.cfg.mmap_dir, tag, size,
-                       layout.mods[0].pool_off) != 0) {
+    size_t nfirst = iol_records_first_space(&layout, first);
+    if (iol_map_create(&iol_rt.map, iol_rt.cfg.mmap_dir, tag, size, first, nfirst) != 0) {
         iol_diag("cannot map %zu bytes for records; not recording", size);
         return -1;
     }

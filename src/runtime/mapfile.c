@@ -36,9 +36,9 @@ static int map_anonymous(struct iol_mapping *m, size_t size)
 }
 
 int iol_map_create(struct iol_mapping *m, const char *dir, const char *tag, size_t size,
-                   size_t reserve)
+                   const struct iol_map_range *reserve, size_t nreserve)
 {
-    int fd;
+    int fd, rc;
     void *p = MAP_FAILED;
 
     memset(m, 0, sizeof(*m));
@@ -50,7 +50,10 @@ int iol_map_create(struct iol_mapping *m, const char *dir, const char *tag, size
                  m->path, errno);
         return map_anonymous(m, size);
     }
-    if (ftruncate(fd, (off_t)size) == 0 && reserve_fd(fd, 0, reserve) == 0)
+    rc = ftruncate(fd, (off_t)size);
+    for (size_t i = 0; i < nreserve && rc == 0; i++)
+        rc = reserve_fd(fd, reserve[i].off, reserve[i].len);
+    if (rc == 0)
         p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
     iol_sys_close(fd);
     if (p == MAP_FAILED) {

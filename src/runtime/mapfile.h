@@ -14,12 +14,18 @@ struct iol_mapping {
     char path[IOL_PATH_MAX];    /* the file, "" when anonymous memory is used */
 };
 
+/* A byte range of the record file. */
+struct iol_map_range {
+    uint64_t off, len;
+};
+
 /* Create a file of size bytes named after tag in dir, map it shared and
- * reserve its first reserve bytes. Without a usable dir, anonymous memory is
- * mapped instead (the data then does not survive the process).
+ * reserve the nreserve ranges of reserve[] (all through one descriptor).
+ * Without a usable dir, anonymous memory is mapped instead (the data then
+ * does not survive the process).
  * @return 0, or -1 if no memory at all could be mapped. */
 int iol_map_create(struct iol_mapping *m, const char *dir, const char *tag, size_t size,
-                   size_t reserve);
+                   const struct iol_map_range *reserve, size_t nreserve);
 
 /* Reserve file space for [off, off + len) so that touching it cannot raise
  * SIGBUS on a full file system. Not on the I/O hot path: called when a pool

@@ -45,7 +45,6 @@ static const char *take_field(const char *p, char *out, size_t len)
 
 static void add_mount(struct iol_mounts *m, const char *path, const char *type)
 {
-    struct statfs sf;
     struct iol_mount_entry *e;
 
     if (m->count >= IOL_MAX_MOUNTS)
@@ -56,12 +55,31 @@ static void add_mount(struct iol_mounts *m, const char *path, const char *type)
     e = &m->e[m->count++];
     memcpy(e->path, path, strlen(path) + 1);
     memcpy(e->type, type, strlen(type) + 1);
-    if (statfs(path, &sf) != 0)
-        e->block_size = 4096;
+    e->block_size = 0;
+}
+
+/* The block size of a mount, from statfs at its first match rather than for
+ * every mount at start: most mounts are never matched, and a statfs of a
+ * network file system can wait on its server. The first thread to store it
+ * wins and the others take its value, so an entry's block size is written
+ * once. */
+static int64_t block_size(struct iol_mount_entry *e)
+{
+    struct statfs sf;
+    int64_t v = __atomic_load_n(&e->block_size, __ATOMIC_ACQUIRE), zero = 0;
+
+    if (v)
+        return v;
+    if (statfs(e->path, &sf) != 0)
+        v = 4096;
     else if (sf.f_type == LUSTRE_MAGIC)
-        e->block_size = 1 << 20;
+        v = 1 << 20;
     else
-        e->block_size = sf.f_bsize;
+        v = sf.f_bsize;
+    if (!__atomic_compare_exchange_n(&e->block_size, &zero, v, 0, __ATOMIC_ACQ_REL,
+                                     __ATOMIC_ACQUIRE))
+        v = zero;
+    return v;
 }
 
 /* One pass over the mounts text: nfs mounts only (want_nfs) or all others. */
@@ -107,15 +125,17 @@ size_t iol_mounts_load(struct iol_mounts *m)
     return m->count;
 }
 
-const struct iol_mount_entry *iol_mounts_match(const struct iol_mounts *m, const char *name)
+const struct iol_mount_entry *iol_mounts_match(struct iol_mounts *m, const char *name)
 {
     for (size_t i = 0; i < m->count; i++) {
         const char *mp = m->e[i].path;
         size_t n = strlen(mp);
         if (strncmp(mp, name, n) != 0)
             continue;
-        if (n == 1 || name[n] == '/' || name[n] == '\0')
+        if (n == 1 || name[n] == '/' || name[n] == '\0') {
+            block_size(&m->e[i]);
             return &m->e[i];
+        }
     }
     return NULL;
 }

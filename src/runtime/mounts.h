@@ -1,5 +1,6 @@
-/* The mount table: mount points with file-system types and block sizes,
- * read from /proc/self/mounts at start-up, as Darshan records it. */
+/* The mount table: mount points with file-system types, read from
+ * /proc/self/mounts at start-up as Darshan records it, and block sizes,
+ * asked for when a mount is first matched. */
 #ifndef IOL_RT_MOUNTS_H
 #define IOL_RT_MOUNTS_H
 
@@ -13,7 +14,8 @@
 struct iol_mount_entry {
     char path[IOL_MOUNT_PATH_MAX];
     char type[IOL_MOUNT_TYPE_MAX];
-    int64_t block_size; /* preferred I/O size; Lustre: 1 MiB, unknown: 4096 */
+    int64_t block_size; /* preferred I/O size; Lustre: 1 MiB, unknown: 4096; 0 until
+                         * the mount's first match */
 };
 
 struct iol_mounts {
@@ -28,8 +30,9 @@ struct iol_mounts {
 size_t iol_mounts_load(struct iol_mounts *m);
 
 /* The mount holding name: the longest mount point that is a prefix of name
- * at a path-component boundary. @return the entry, or NULL. */
-const struct iol_mount_entry *iol_mounts_match(const struct iol_mounts *m, const char *name);
+ * at a path-component boundary, its block size filled (statfs, the first
+ * time). @return the entry, or NULL. */
+const struct iol_mount_entry *iol_mounts_match(struct iol_mounts *m, const char *name);
 
 /* Write the table as "type\tpath\n" lines into buf (NUL-terminated).
  * @return the length written. */

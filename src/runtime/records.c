@@ -16,6 +16,12 @@
 
 #define IOL_GROW_SLOTS 256            /* slots reserved at a time */
 #define IOL_GROW_NAMES (256u << 10)   /* name bytes reserved at a time */
+/* Bytes of each pool and of the name area reserved with the header, through
+ * the descriptor that creates the file: the records made at start (the
+ * standard streams') then need no growth step, which reopens the file and,
+ * on tmpfs, allocates and clears every page of IOL_GROW_SLOTS slots or
+ * IOL_GROW_NAMES bytes (0.1 ms at every start). */
+#define IOL_FIRST_SPACE 4096
 #define IOL_IDX_FULL UINT64_MAX       /* value of an id whose record was dropped */
 #define IOL_SPIN_LIMIT (1u << 22)     /* waits for a publishing thread, then give up */
 
@@ -29,18 +35,22 @@ static struct {
 
 /* ---- open-addressing tables ---- */
 
-static int idx_init(struct iol_idx *t, uint64_t min_entries)
+/* Bytes of a table of at least min_entries entries (a power of two, 1024 at least). */
+static uint64_t idx_bytes(uint64_t min_entries)
 {
     uint64_t n = 1024;
     while (n < min_entries)
         n <<= 1;
-    void *p = mmap(NULL, n * sizeof(*t->e), PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED)
-        return -1;
-    t->e = p;
-    t->mask = n - 1;
-    return 0;
+    return n * sizeof(struct iol_idx_entry);
+}
+
+/* Put a table for min_entries at *at (zeroed memory) and move *at past it. */
+static void idx_place(struct iol_idx *t, unsigned char **at, uint64_t min_entries)
+{
+    uint64_t bytes = idx_bytes(min_entries);
+    t->e = (struct iol_idx_entry *)*at;
+    t->mask = bytes / sizeof(*t->e) - 1;
+    *at += bytes;
 }
 
 static inline uint64_t idx_home(const struct iol_idx *t, uint64_t key)
@@ -143,11 +153,40 @@ size_t iol_records_layout(struct iol_map_header *h, const struct iol_module *con
     return round_up(off + cfg->name_mem, 4096);
 }
 
+size_t iol_records_first_space(struct iol_map_header *h, struct iol_map_range *r)
+{
+    size_t n = 0;
+
+    r[n++] = (struct iol_map_range){0, round_up(sizeof(*h), 4096)};
+    for (uint32_t i = 0; i < h->nmods; i++) {
+        struct iol_map_module *mm = &h->mods[i];
+        uint64_t len = round_up(mm->stride, IOL_FIRST_SPACE);
+        uint32_t slots = (uint32_t)(len / mm->stride);
+        if (slots > mm->capacity) {
+            slots = mm->capacity;
+            len = (uint64_t)slots * mm->stride;
+        }
+        if (!slots)
+            continue;
+        atomic_store_explicit(&mm->backed, slots, memory_order_relaxed);
+        if (r[n - 1].off + r[n - 1].len == mm->pool_off)
+            r[n - 1].len += len; /* one call for both */
+        else
+            r[n++] = (struct iol_map_range){mm->pool_off, len};
+    }
+    uint64_t names = h->names_size < IOL_FIRST_SPACE ? h->names_size : IOL_FIRST_SPACE;
+    if (names) {
+        atomic_store_explicit(&h->names_backed, names, memory_order_relaxed);
+        r[n++] = (struct iol_map_range){h->names_off, names};
+    }
+    return n;
+}
+
 int iol_records_init(struct iol_pool *pools, size_t npools, struct iol_mapping *m,
                      const struct iol_config *cfg)
 {
     struct iol_map_header *h = m->hdr;
-    uint64_t total = 0;
+    uint64_t total = 0, bytes = 0;
 
     memset(&R, 0, sizeof(R));
     R.map = m;
@@ -159,19 +198,24 @@ int iol_records_init(struct iol_pool *pools, size_t npools, struct iol_mapping *
         p->stride = p->mm->stride;
         p->capacity = p->mm->capacity;
         atomic_store(&p->grow_lock, 0);
-        if (idx_init(&p->idx, 2 * (uint64_t)p->capacity) != 0)
-            return -1;
+        bytes += idx_bytes(2 * (uint64_t)p->capacity);
         total += p->capacity;
     }
-    if (idx_init(&R.names, 2 * total) != 0)
-        return -1;
+    bytes += idx_bytes(2 * total);
     /* Overflow chunks for records with more than 4 distinct sizes or strides. */
     R.vals.capacity = (uint32_t)(total / 2 + 64);
-    void *c = mmap(NULL, (size_t)R.vals.capacity * sizeof(struct iol_vals_chunk),
-                   PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (c == MAP_FAILED)
+    bytes += (uint64_t)R.vals.capacity * sizeof(struct iol_vals_chunk);
+    /* One mapping for all the tables: a process's first mmap calls cost
+     * about 2 us each, and each mapping is one more to tear down at exit. */
+    void *mem = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (mem == MAP_FAILED)
         return -1;
-    R.vals.chunks = c;
+    unsigned char *at = mem;
+    for (size_t i = 0; i < npools; i++)
+        idx_place(&pools[i].idx, &at, 2 * (uint64_t)pools[i].capacity);
+    idx_place(&R.names, &at, 2 * total);
+    R.vals.chunks = (struct iol_vals_chunk *)at;
     return 0;
 }
 

@@ -16,6 +16,7 @@
 
 struct iol_module;
 struct iol_mapping;
+struct iol_map_range;
 struct iol_config;
 
 /* An open-addressing table: 64-bit key (never 0) -> 64-bit value. */
@@ -83,6 +84,14 @@ static inline int iol_slot_lock_bounded(struct iol_slot *s)
  * @return the file size. */
 size_t iol_records_layout(struct iol_map_header *h, const struct iol_module *const *mods,
                           size_t nmods, const struct iol_config *cfg);
+
+/* The file space to reserve when the record file is made, for the header h
+ * that iol_records_layout filled: the header itself and the first page (at
+ * least one slot) of each pool and of the name area, which h then counts as
+ * reserved (backed). r must hold IOL_RECORDS_FIRST_RANGES ranges.
+ * @return the ranges filled. */
+#define IOL_RECORDS_FIRST_RANGES (IOL_MAP_MAX_MODS + 2)
+size_t iol_records_first_space(struct iol_map_header *h, struct iol_map_range *r);
 
 /* Set up the pools and tables over the mapping m whose header
  * iol_records_layout filled. Tables live in anonymous memory.
