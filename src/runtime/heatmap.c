@@ -22,11 +22,11 @@
 #include "../common/hash.h"
 #include "iolens/modules/heatmap.h"
 
-#define HM_BINS 200           /* bins per array (Darshan's default) */
+#define HM_BINS IOL_HEATMAP_BINS
 #define HM_WIDTH0 0.1         /* seconds of a bin at the start */
 #define HM_MAX_RECORDS 8      /* records the pool holds (Darshan's limit) */
 #define HM_RECORD_BYTES (sizeof(struct iolens_heatmap_record) + 2 * HM_BINS * sizeof(int64_t))
-#define HM_MAX_DOUBLINGS 62   /* 0.1 s * 2^62: far beyond any run */
+#define HM_MAX_DOUBLINGS IOL_HEATMAP_MAX_DOUBLINGS
 
 /* Per-record state beside the log record. */
 struct heatmap_state {
@@ -42,8 +42,8 @@ static const char *const iface_names[IOL_HEATMAP_NIFACES] = {
 static struct iol_pool *hm_pool;
 static uint64_t hm_ids[IOL_HEATMAP_NIFACES];
 static _Atomic(struct iol_slot *) hm_slots[IOL_HEATMAP_NIFACES];
-/* For each number of doublings: 1 / bin width, and the time the bins reach. */
-static double hm_inv[HM_MAX_DOUBLINGS + 1], hm_reach[HM_MAX_DOUBLINGS + 1];
+struct iol_heatmap_hot iol_heatmap_hot[IOL_HEATMAP_NIFACES];
+double iol_heatmap_inv[HM_MAX_DOUBLINGS + 1], iol_heatmap_reach[HM_MAX_DOUBLINGS + 1];
 
 static inline struct iolens_heatmap_record *rec_of(struct iol_slot *s)
 {
@@ -73,24 +73,28 @@ static void heatmap_start(struct iol_pool *pool)
 {
     hm_pool = pool;
     for (uint32_t k = 0; k <= HM_MAX_DOUBLINGS; k++) {
-        hm_inv[k] = 1.0 / width_of(k);
-        hm_reach[k] = width_of(k) * HM_BINS;
+        iol_heatmap_inv[k] = 1.0 / width_of(k);
+        iol_heatmap_reach[k] = width_of(k) * HM_BINS;
     }
     for (int i = 0; i < IOL_HEATMAP_NIFACES; i++) {
         hm_ids[i] = iol_hash64(iface_names[i], strlen(iface_names[i]), 0);
         atomic_store_explicit(&hm_slots[i], NULL, memory_order_relaxed);
+        atomic_store_explicit(&iol_heatmap_hot[i].bins, NULL, memory_order_relaxed);
     }
 }
 
-/* The record of iface, created at its first bytes. @return it, or NULL. */
-static struct iol_slot *heatmap_slot(enum iol_heatmap_iface iface)
+/* Create the record of iface at its first bytes. @return it, or NULL. */
+static struct iol_slot *heatmap_slot_create(enum iol_heatmap_iface iface)
 {
-    struct iol_slot *s = atomic_load_explicit(&hm_slots[iface], memory_order_acquire);
-    if (s || !hm_pool)
-        return s;
-    s = iol_record_get(hm_pool, hm_ids[iface], iface_names[iface]);
-    if (s)
+    if (!hm_pool)
+        return NULL;
+    struct iol_slot *s = iol_record_get(hm_pool, hm_ids[iface], iface_names[iface]);
+    if (s) {
         atomic_store_explicit(&hm_slots[iface], s, memory_order_release);
+        iol_heatmap_hot[iface].doublings = &state_of(s)->doublings;
+        atomic_store_explicit(&iol_heatmap_hot[iface].bins, rec_of(s)->bins,
+                              memory_order_release);
+    }
     return s;
 }
 
@@ -130,7 +134,7 @@ static uint32_t widen_for(struct iol_slot *s, double t)
 {
     struct heatmap_state *st = state_of(s);
     uint32_t k = atomic_load_explicit(&st->doublings, memory_order_acquire);
-    while (t > hm_reach[k] && k < HM_MAX_DOUBLINGS) {
+    while (t > iol_heatmap_reach[k] && k < HM_MAX_DOUBLINGS) {
         if (iol_slot_lock(s) != 0)
             break;
         double_width_locked(s, k);
@@ -148,17 +152,13 @@ static inline int64_t bin_of(double t, double inv_width)
     return b >= HM_BINS - 1 ? HM_BINS - 1 : (int64_t)b;
 }
 
-void iol_heatmap_update(enum iol_heatmap_iface iface, int is_write, int64_t bytes, double t0,
-                        double t1)
+/* A call whose bytes go to more than one bin, or past the bins' reach. */
+static void update_spread(struct iol_slot *s, int is_write, int64_t bytes, double t0,
+                          double t1)
 {
-    if (bytes <= 0 || (unsigned)iface >= IOL_HEATMAP_NIFACES)
-        return;
-    struct iol_slot *s = heatmap_slot(iface);
-    if (!s || atomic_load_explicit(&state_of(s)->frozen, memory_order_relaxed))
-        return;
     uint32_t k = widen_for(s, t1);
     int64_t *bins = rec_of(s)->bins + (is_write ? 0 : HM_BINS);
-    int64_t first = bin_of(t0, hm_inv[k]), last = bin_of(t1, hm_inv[k]);
+    int64_t first = bin_of(t0, iol_heatmap_inv[k]), last = bin_of(t1, iol_heatmap_inv[k]);
 
     if (first >= last || !(t1 > t0)) {
         __atomic_fetch_add(&bins[last], bytes, __ATOMIC_RELAXED);
@@ -182,6 +182,20 @@ void iol_heatmap_update(enum iol_heatmap_iface iface, int is_write, int64_t byte
     }
 }
 
+void iol_heatmap_update_slow(enum iol_heatmap_iface iface, int is_write, int64_t bytes,
+                             double t0, double t1)
+{
+    if (bytes <= 0 || (unsigned)iface >= IOL_HEATMAP_NIFACES)
+        return;
+    struct iol_slot *s = atomic_load_explicit(&hm_slots[iface], memory_order_acquire);
+    if (!s && !(s = heatmap_slot_create(iface)))
+        return;
+    struct heatmap_state *st = state_of(s);
+    if (atomic_load_explicit(&st->frozen, memory_order_relaxed))
+        return;
+    update_spread(s, is_write, bytes, t0, t1);
+}
+
 /* Cut one record for the log: wide enough for the whole run, then only the
  * bins the run reached (Darshan's rule: ceil(end / width) of them). */
 static void finish_record(struct iol_slot *s, double end)
@@ -194,7 +208,7 @@ static void finish_record(struct iol_slot *s, double end)
 
     atomic_store_explicit(&st->frozen, 1, memory_order_relaxed);
     uint32_t k = atomic_load_explicit(&st->doublings, memory_order_relaxed);
-    while (end > hm_reach[k] && k < HM_MAX_DOUBLINGS)
+    while (end > iol_heatmap_reach[k] && k < HM_MAX_DOUBLINGS)
         double_width_locked(s, k++);
     double w = width_of(k);
     int64_t n = (int64_t)(end / w);
@@ -222,6 +236,7 @@ static void heatmap_finish(struct iol_pool *pool)
     (void)pool;
     for (int i = 0; i < IOL_HEATMAP_NIFACES; i++) {
         struct iol_slot *s = atomic_load_explicit(&hm_slots[i], memory_order_acquire);
+        atomic_store_explicit(&iol_heatmap_hot[i].bins, NULL, memory_order_release);
         if (s)
             finish_record(s, end);
     }

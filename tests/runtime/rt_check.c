@@ -159,6 +159,36 @@ static void check_threads(const struct logdata *d)
     }
 }
 
+/* The clock run: the span of the writes in the log is the span the program
+ * measured (clock.txt), within a few ticks of 2^-22 s (rt_prog clock_span). */
+static void check_clock(const struct logdata *d)
+{
+    const struct iolens_posix_record *r = find(d, "clock.dat");
+    char path[4096];
+    long long ns = -1;
+    snprintf(path, sizeof path, "%s/clock.txt", dir);
+    FILE *f = fopen(path, "r");
+    CHECK(f && fscanf(f, "%lld", &ns) == 1, "cannot read %s", path);
+    if (f)
+        fclose(f);
+    CHECK(r != NULL, "no record for clock.dat");
+    if (!r || ns < 0)
+        return;
+    eq(r, "clock.dat", POSIX_WRITES, 5);
+    double span = r->fcounters[POSIX_F_WRITE_END_TIMESTAMP] -
+                  r->fcounters[POSIX_F_WRITE_START_TIMESTAMP];
+    double want = (double)ns * 1e-9;
+    /* The program's span also holds its own first clock read and the first
+     * write's start; 100 us covers that on a loaded machine. */
+    CHECK(span <= want + 4e-6 && span >= want - 100e-6, "write span %.9f s, measured %.9f s",
+          span, want);
+    CHECK(r->fcounters[POSIX_F_WRITE_TIME] >= 0 && r->fcounters[POSIX_F_WRITE_TIME] < 0.05,
+          "write time %.9f s", r->fcounters[POSIX_F_WRITE_TIME]);
+    CHECK(r->fcounters[POSIX_F_OPEN_START_TIMESTAMP] <=
+              r->fcounters[POSIX_F_WRITE_START_TIMESTAMP],
+          "open after the first write");
+}
+
 int main(int argc, char **argv)
 {
     static struct logdata logs[4];
@@ -210,6 +240,8 @@ int main(int argc, char **argv)
             eq(own, "child.dat", POSIX_OPENS, 1);
             eq(own, "child.dat", POSIX_BYTES_WRITTEN, 70);
         }
+    } else if (!strcmp(mode, "clock")) {
+        check_clock(&logs[0]);
     } else {
         CHECK(0, "unknown mode %s", mode);
     }

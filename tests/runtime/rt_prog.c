@@ -305,6 +305,37 @@ static int sigchain(void)
     return 2;
 }
 
+/* Writes spread over 300 ms (so that the runtime's clock is calibrated
+ * several times), and the time from the start of the first write to the end
+ * of the last, in ns, written to clock.txt for rt_check. */
+static int clock_span(void)
+{
+    static const int gaps_ms[] = {0, 2, 10, 60, 230};
+    char path[4096];
+    struct timespec a, b;
+    path_of(path, sizeof path, "clock.dat");
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0)
+        die("open clock.dat");
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    for (size_t i = 0; i < sizeof gaps_ms / sizeof gaps_ms[0]; i++) {
+        struct timespec gap = {0, gaps_ms[i] * 1000000L};
+        nanosleep(&gap, NULL);
+        if (write(fd, "x", 1) != 1)
+            die("write clock.dat");
+    }
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    close(fd);
+    long long ns = (b.tv_sec - a.tv_sec) * 1000000000LL + (b.tv_nsec - a.tv_nsec);
+    char text[64];
+    int n = snprintf(text, sizeof text, "%lld\n", ns);
+    path_of(path, sizeof path, "clock.txt");
+    FILE *f = fopen(path, "w");
+    if (!f || fwrite(text, 1, (size_t)n, f) != (size_t)n || fclose(f) != 0)
+        die("clock.txt");
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
@@ -336,6 +367,8 @@ int main(int argc, char **argv)
         return sigchain();
     if (!strcmp(mode, "files"))
         return files();
+    if (!strcmp(mode, "clock"))
+        return clock_span();
     if (!strcmp(mode, "kill")) {
         basic("basic.dat", 1);
         kill(getpid(), SIGKILL);
