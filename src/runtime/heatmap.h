@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "core.h"
+#include "heatmap_layout.h"
 
 extern const struct iol_module iol_heatmap_module;
 
@@ -20,12 +21,11 @@ enum iol_heatmap_iface {
     IOL_HEATMAP_NIFACES,
 };
 
-#define IOL_HEATMAP_BINS 200           /* bins per array (Darshan's default) */
 #define IOL_HEATMAP_MAX_DOUBLINGS 62   /* 0.1 s * 2^62: far beyond any run */
 
 /* What the update's fast path reads for one interface. */
 struct iol_heatmap_hot {
-    _Atomic(int64_t *) bins;          /* the record's bins, written then read; NULL
+    _Atomic(int64_t *) bins;          /* the record's first shard of bins; NULL
                                        * before its first bytes and once it is cut */
     _Atomic uint32_t *doublings;      /* its bin width is 0.1 s * 2^doublings */
 };
@@ -33,6 +33,24 @@ extern struct iol_heatmap_hot iol_heatmap_hot[IOL_HEATMAP_NIFACES];
 /* For each number of doublings: 1 / bin width, and the time the bins reach. */
 extern double iol_heatmap_inv[IOL_HEATMAP_MAX_DOUBLINGS + 1];
 extern double iol_heatmap_reach[IOL_HEATMAP_MAX_DOUBLINGS + 1];
+
+/* Offset from the thread pointer to the number of the CPU the thread runs
+ * on, kept by the kernel in glibc's rseq area; 0 when there is none. */
+extern ptrdiff_t iol_heatmap_rseq_cpu;
+
+/* The shard of the bins the calling thread adds to: its CPU's. */
+static inline unsigned iol_heatmap_shard(void)
+{
+#ifdef IOL_HAVE_THREAD_POINTER
+    ptrdiff_t off = iol_heatmap_rseq_cpu;
+    if (off) {
+        int32_t cpu = *(volatile int32_t *)(iol_thread_pointer() + off);
+        if (cpu >= 0)
+            return (unsigned)cpu % IOL_HEATMAP_SHARDS;
+    }
+#endif
+    return 0;
+}
 
 /* The slow path of iol_heatmap_update: the record's first bytes, a call
  * that spans bins or ends past them, nothing to count, or a cut record. */
@@ -54,6 +72,7 @@ static inline void iol_heatmap_update(enum iol_heatmap_iface iface, int is_write
         if (t1 < iol_heatmap_reach[k]) {
             int64_t bin = (int64_t)(t1 * iol_heatmap_inv[k]);
             if (bin < IOL_HEATMAP_BINS && (int64_t)(t0 * iol_heatmap_inv[k]) == bin) {
+                bins += iol_heatmap_shard() * 2 * IOL_HEATMAP_BINS;
                 __atomic_fetch_add(&bins[bin + (is_write ? 0 : IOL_HEATMAP_BINS)], bytes,
                                    __ATOMIC_RELAXED);
                 return;

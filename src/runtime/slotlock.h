@@ -21,15 +21,23 @@ static inline void iol_cpu_relax(unsigned i)
         sched_yield();
 }
 
-/* This thread's identity as a lock owner (never 0). On x86-64 glibc that
- * is the thread pointer, which pthread_self() returns too: read directly,
- * it saves a call into libc on every locked update. */
-static inline uint64_t iol_self(void)
-{
 #if defined(__x86_64__) && defined(__GLIBC__)
-    uint64_t tp;
+#define IOL_HAVE_THREAD_POINTER 1
+/* The thread pointer (glibc's thread descriptor, what pthread_self returns). */
+static inline char *iol_thread_pointer(void)
+{
+    char *tp;
     __asm__("mov %%fs:0, %0" : "=r"(tp));
     return tp;
+}
+#endif
+
+/* This thread's identity as a lock owner (never 0). Read directly where
+ * possible: it saves a call into libc on every locked update. */
+static inline uint64_t iol_self(void)
+{
+#ifdef IOL_HAVE_THREAD_POINTER
+    return (uint64_t)iol_thread_pointer();
 #else
     return (uint64_t)pthread_self();
 #endif
