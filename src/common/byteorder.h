@@ -24,9 +24,11 @@ static inline void iol_bswap64_words(void *buf, size_t nwords)
 /* Load a little-endian 64-bit value from an unaligned address. */
 static inline uint64_t iol_load_le64(const unsigned char *p)
 {
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; i--)
-        v = (v << 8) | p[i];
+    uint64_t v;
+    memcpy(&v, p, 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = iol_bswap64(v);
+#endif
     return v;
 }
 

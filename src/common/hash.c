@@ -3,20 +3,26 @@
 #include "hash.h"
 #include "byteorder.h"
 
-/* The reversible 3-word mix of the algorithm; shift amounts are its constants. */
-static void mix3(uint64_t *a, uint64_t *b, uint64_t *c)
+#include <string.h>
+
+/* The reversible 3-word mix of the algorithm: twelve subtract-subtract-xor
+ * steps rotating over (a, b, c); the shift amounts are its constants. */
+static inline void mix3(uint64_t *pa, uint64_t *pb, uint64_t *pc)
 {
-    static const struct { int right; unsigned shift; } steps[12] = {
-        {1, 43}, {0, 9}, {1, 8}, {1, 38}, {0, 23}, {1, 5},
-        {1, 35}, {0, 49}, {1, 11}, {1, 12}, {0, 18}, {1, 22},
-    };
-    uint64_t *w[3] = {a, b, c};
-    for (int i = 0; i < 12; i++) {
-        uint64_t *x = w[i % 3], *y = w[(i + 1) % 3], *z = w[(i + 2) % 3];
-        *x -= *y;
-        *x -= *z;
-        *x ^= steps[i].right ? (*z >> steps[i].shift) : (*z << steps[i].shift);
-    }
+    uint64_t a = *pa, b = *pb, c = *pc;
+    a -= b; a -= c; a ^= c >> 43;
+    b -= c; b -= a; b ^= a << 9;
+    c -= a; c -= b; c ^= b >> 8;
+    a -= b; a -= c; a ^= c >> 38;
+    b -= c; b -= a; b ^= a << 23;
+    c -= a; c -= b; c ^= b >> 5;
+    a -= b; a -= c; a ^= c >> 35;
+    b -= c; b -= a; b ^= a << 49;
+    c -= a; c -= b; c ^= b >> 11;
+    a -= b; a -= c; a ^= c >> 12;
+    b -= c; b -= a; b ^= a << 18;
+    c -= a; c -= b; c ^= b >> 22;
+    *pa = a, *pb = b, *pc = c;
 }
 
 uint64_t iol_hash64(const void *key, size_t len, uint64_t seed)
@@ -33,16 +39,11 @@ uint64_t iol_hash64(const void *key, size_t len, uint64_t seed)
     }
     /* Tail: bytes 0-7 go to a, 8-15 to b, 16-22 to c shifted one byte up,
      * because c's low byte carries the total length. */
-    c += (uint64_t)len;
-    for (size_t i = 0; i < left; i++) {
-        uint64_t byte = k[i];
-        if (i < 8)
-            a += byte << (8 * i);
-        else if (i < 16)
-            b += byte << (8 * (i - 8));
-        else
-            c += byte << (8 * (i - 15));
-    }
+    unsigned char tail[24] = {0};
+    memcpy(tail, k, left);
+    a += iol_load_le64(tail);
+    b += iol_load_le64(tail + 8);
+    c += (uint64_t)len + (iol_load_le64(tail + 16) << 8);
     mix3(&a, &b, &c);
     return c;
 }

@@ -71,7 +71,7 @@ static int begin_recording(const struct iol_map_header *parent)
     char tag[128];
 
     clock_gettime(CLOCK_REALTIME, &iol_rt.start_real);
-    clock_gettime(CLOCK_MONOTONIC, &iol_rt.start_mono);
+    iol_clock_start();
     memset(&layout, 0, sizeof(layout));
     size_t size = iol_records_layout(&layout, modules, NMODULES, &iol_rt.cfg);
     iol_fmt(tag, sizeof(tag), "iolens_%s_%d_%lld", program_invocation_short_name,

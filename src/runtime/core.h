@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "iolens/module.h"
+#include "clock.h"
 #include "config.h"
 #include "mapfile.h"
 #include "mounts.h"
@@ -76,7 +77,6 @@ struct iol_runtime {
     pid_t fork_parent;             /* parent's pid in a forked child, else 0 */
     int64_t jobid;
     struct timespec start_real;    /* CLOCK_REALTIME at start */
-    struct timespec start_mono;    /* CLOCK_MONOTONIC at start: timestamps count from it */
     char start_cwd[IOL_PATH_MAX];  /* default log directory */
 };
 
@@ -96,21 +96,6 @@ static inline int iol_active(void)
     if (atomic_load_explicit(&iol_state, memory_order_acquire) == IOL_ON)
         return 1;
     return iol_core_active_slow();
-}
-
-/* Seconds since the runtime started (the time base of every timestamp), in
- * whole ticks of 2^-22 s (238 ns). That is the resolution of Darshan's
- * timestamps (differences of epoch-second doubles, whose last bit is 2^-22 s
- * until 2038), and a whole number of ticks leaves a double's low mantissa bits
- * zero: a nanosecond-exact double is ~7 bytes of noise to zlib, and the log's
- * records would compress to twice Darshan's size (bench/shutdown.sh). */
-static inline double iol_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    double ns = (double)(t.tv_sec - iol_rt.start_mono.tv_sec) * 1e9 +
-                (double)(t.tv_nsec - iol_rt.start_mono.tv_nsec);
-    return (double)(int64_t)(ns * (0x1p22 / 1e9)) * 0x1p-22;
 }
 
 /* End the runtime and write the log, once per process image: the first

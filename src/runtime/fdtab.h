@@ -12,9 +12,11 @@
 
 struct iol_slot;
 
-/* One open file description the runtime tracks. */
+/* One open file description the runtime tracks. One cache line each: the
+ * offset changes on every read and write, and threads working on their own
+ * files must not share lines. */
 struct iol_ofd {
-    _Atomic uint32_t refs;   /* descriptors sharing it */
+    _Alignas(64) _Atomic uint32_t refs; /* descriptors sharing it */
     uint32_t next_free;      /* free-list link: index + 1, or 0 */
     _Atomic(struct iol_slot *) slot; /* the POSIX record of the file; NULL until
                                       * first use for a descriptor inherited

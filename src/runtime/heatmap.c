@@ -12,9 +12,10 @@
  * Two things differ on purpose: the shares of a call always add up to its
  * bytes (Darshan rounds each share on its own, which can gain or lose a byte
  * per bin), and no lock is taken on the update path. Bins change by atomic
- * adds; only the rare doubling takes the record's lock, and it moves the bins
- * with atomic exchanges, so an update racing with a doubling is never lost
- * (at worst it lands one bin early or late). */
+ * adds, in the shard of the caller's CPU (heatmap_layout.h); only the rare
+ * doubling takes the record's lock, and it moves the bins with atomic
+ * exchanges, so an update racing with a doubling is never lost (at worst it
+ * lands one bin early or late). */
 #include "heatmap.h"
 
 #include <string.h>
@@ -22,17 +23,11 @@
 #include "../common/hash.h"
 #include "iolens/modules/heatmap.h"
 
-#define HM_BINS 200           /* bins per array (Darshan's default) */
+#define HM_BINS IOL_HEATMAP_BINS
 #define HM_WIDTH0 0.1         /* seconds of a bin at the start */
 #define HM_MAX_RECORDS 8      /* records the pool holds (Darshan's limit) */
-#define HM_RECORD_BYTES (sizeof(struct iolens_heatmap_record) + 2 * HM_BINS * sizeof(int64_t))
-#define HM_MAX_DOUBLINGS 62   /* 0.1 s * 2^62: far beyond any run */
-
-/* Per-record state beside the log record. */
-struct heatmap_state {
-    _Atomic uint32_t doublings; /* bin width is HM_WIDTH0 * 2^doublings */
-    _Atomic int frozen;         /* 1 once the record has been cut for the log */
-};
+#define HM_RECORD_BYTES IOL_HEATMAP_RECORD_BYTES
+#define HM_MAX_DOUBLINGS IOL_HEATMAP_MAX_DOUBLINGS
 
 static const char *const iface_names[IOL_HEATMAP_NIFACES] = {
     [IOL_HEATMAP_POSIX] = "heatmap:POSIX",
@@ -42,15 +37,16 @@ static const char *const iface_names[IOL_HEATMAP_NIFACES] = {
 static struct iol_pool *hm_pool;
 static uint64_t hm_ids[IOL_HEATMAP_NIFACES];
 static _Atomic(struct iol_slot *) hm_slots[IOL_HEATMAP_NIFACES];
-/* For each number of doublings: 1 / bin width, and the time the bins reach. */
-static double hm_inv[HM_MAX_DOUBLINGS + 1], hm_reach[HM_MAX_DOUBLINGS + 1];
+struct iol_heatmap_hot iol_heatmap_hot[IOL_HEATMAP_NIFACES];
+ptrdiff_t iol_heatmap_rseq_cpu;
+double iol_heatmap_inv[HM_MAX_DOUBLINGS + 1], iol_heatmap_reach[HM_MAX_DOUBLINGS + 1];
 
 static inline struct iolens_heatmap_record *rec_of(struct iol_slot *s)
 {
     return iol_slot_rec(s);
 }
 
-static inline struct heatmap_state *state_of(struct iol_slot *s)
+static inline struct iol_heatmap_state *state_of(struct iol_slot *s)
 {
     return iol_slot_state(s, HM_RECORD_BYTES);
 }
@@ -69,28 +65,51 @@ static void heatmap_init_record(struct iolens_record_base *base, void *state, co
     r->nbins = HM_BINS;
 }
 
+#ifdef IOL_HAVE_THREAD_POINTER
+/* glibc 2.35 and later: where each thread's rseq area lies (weak: older C
+ * libraries have neither, and the shard is then always 0). */
+extern const ptrdiff_t __rseq_offset __attribute__((weak));
+extern const unsigned int __rseq_size __attribute__((weak));
+#endif
+
+/* iol_heatmap_rseq_cpu's value: the rseq area's cpu_id field (after the
+ * 4-byte cpu_id_start), if the C library registered one. */
+static ptrdiff_t rseq_cpu_offset(void)
+{
+#ifdef IOL_HAVE_THREAD_POINTER
+    if (&__rseq_size && &__rseq_offset && __rseq_size >= 8)
+        return __rseq_offset + 4;
+#endif
+    return 0;
+}
+
 static void heatmap_start(struct iol_pool *pool)
 {
     hm_pool = pool;
+    iol_heatmap_rseq_cpu = rseq_cpu_offset();
     for (uint32_t k = 0; k <= HM_MAX_DOUBLINGS; k++) {
-        hm_inv[k] = 1.0 / width_of(k);
-        hm_reach[k] = width_of(k) * HM_BINS;
+        iol_heatmap_inv[k] = 1.0 / width_of(k);
+        iol_heatmap_reach[k] = width_of(k) * HM_BINS;
     }
     for (int i = 0; i < IOL_HEATMAP_NIFACES; i++) {
         hm_ids[i] = iol_hash64(iface_names[i], strlen(iface_names[i]), 0);
         atomic_store_explicit(&hm_slots[i], NULL, memory_order_relaxed);
+        atomic_store_explicit(&iol_heatmap_hot[i].bins, NULL, memory_order_relaxed);
     }
 }
 
-/* The record of iface, created at its first bytes. @return it, or NULL. */
-static struct iol_slot *heatmap_slot(enum iol_heatmap_iface iface)
+/* Create the record of iface at its first bytes. @return it, or NULL. */
+static struct iol_slot *heatmap_slot_create(enum iol_heatmap_iface iface)
 {
-    struct iol_slot *s = atomic_load_explicit(&hm_slots[iface], memory_order_acquire);
-    if (s || !hm_pool)
-        return s;
-    s = iol_record_get(hm_pool, hm_ids[iface], iface_names[iface]);
-    if (s)
+    if (!hm_pool)
+        return NULL;
+    struct iol_slot *s = iol_record_get(hm_pool, hm_ids[iface], iface_names[iface]);
+    if (s) {
         atomic_store_explicit(&hm_slots[iface], s, memory_order_release);
+        iol_heatmap_hot[iface].doublings = &state_of(s)->doublings;
+        atomic_store_explicit(&iol_heatmap_hot[iface].bins, state_of(s)->shards[0],
+                              memory_order_release);
+    }
     return s;
 }
 
@@ -112,12 +131,14 @@ static void merge_pairs(int64_t *bins)
  * the record's lock. */
 static void double_width_locked(struct iol_slot *s, uint32_t seen)
 {
-    struct heatmap_state *st = state_of(s);
+    struct iol_heatmap_state *st = state_of(s);
     struct iolens_heatmap_record *r = rec_of(s);
     if (atomic_load_explicit(&st->doublings, memory_order_relaxed) != seen)
         return; /* another thread did it */
-    merge_pairs(r->bins);
-    merge_pairs(r->bins + HM_BINS);
+    for (int i = 0; i < IOL_HEATMAP_SHARDS; i++) {
+        merge_pairs(st->shards[i]);
+        merge_pairs(st->shards[i] + HM_BINS);
+    }
     r->bin_width_seconds = width_of(seen + 1);
     atomic_store_explicit(&st->doublings, seen + 1, memory_order_release);
 }
@@ -128,9 +149,9 @@ static void double_width_locked(struct iol_slot *s, uint32_t seen)
  * the last bin). */
 static uint32_t widen_for(struct iol_slot *s, double t)
 {
-    struct heatmap_state *st = state_of(s);
+    struct iol_heatmap_state *st = state_of(s);
     uint32_t k = atomic_load_explicit(&st->doublings, memory_order_acquire);
-    while (t > hm_reach[k] && k < HM_MAX_DOUBLINGS) {
+    while (t > iol_heatmap_reach[k] && k < HM_MAX_DOUBLINGS) {
         if (iol_slot_lock(s) != 0)
             break;
         double_width_locked(s, k);
@@ -148,17 +169,13 @@ static inline int64_t bin_of(double t, double inv_width)
     return b >= HM_BINS - 1 ? HM_BINS - 1 : (int64_t)b;
 }
 
-void iol_heatmap_update(enum iol_heatmap_iface iface, int is_write, int64_t bytes, double t0,
-                        double t1)
+/* A call whose bytes go to more than one bin, or past the bins' reach. */
+static void update_spread(struct iol_slot *s, int is_write, int64_t bytes, double t0,
+                          double t1)
 {
-    if (bytes <= 0 || (unsigned)iface >= IOL_HEATMAP_NIFACES)
-        return;
-    struct iol_slot *s = heatmap_slot(iface);
-    if (!s || atomic_load_explicit(&state_of(s)->frozen, memory_order_relaxed))
-        return;
     uint32_t k = widen_for(s, t1);
-    int64_t *bins = rec_of(s)->bins + (is_write ? 0 : HM_BINS);
-    int64_t first = bin_of(t0, hm_inv[k]), last = bin_of(t1, hm_inv[k]);
+    int64_t *bins = state_of(s)->shards[iol_heatmap_shard()] + (is_write ? 0 : HM_BINS);
+    int64_t first = bin_of(t0, iol_heatmap_inv[k]), last = bin_of(t1, iol_heatmap_inv[k]);
 
     if (first >= last || !(t1 > t0)) {
         __atomic_fetch_add(&bins[last], bytes, __ATOMIC_RELAXED);
@@ -182,11 +199,25 @@ void iol_heatmap_update(enum iol_heatmap_iface iface, int is_write, int64_t byte
     }
 }
 
+void iol_heatmap_update_slow(enum iol_heatmap_iface iface, int is_write, int64_t bytes,
+                             double t0, double t1)
+{
+    if (bytes <= 0 || (unsigned)iface >= IOL_HEATMAP_NIFACES)
+        return;
+    struct iol_slot *s = atomic_load_explicit(&hm_slots[iface], memory_order_acquire);
+    if (!s && !(s = heatmap_slot_create(iface)))
+        return;
+    struct iol_heatmap_state *st = state_of(s);
+    if (atomic_load_explicit(&st->frozen, memory_order_relaxed))
+        return;
+    update_spread(s, is_write, bytes, t0, t1);
+}
+
 /* Cut one record for the log: wide enough for the whole run, then only the
  * bins the run reached (Darshan's rule: ceil(end / width) of them). */
 static void finish_record(struct iol_slot *s, double end)
 {
-    struct heatmap_state *st = state_of(s);
+    struct iol_heatmap_state *st = state_of(s);
     struct iolens_heatmap_record *r = rec_of(s);
     /* Bounded: in a log writer forked after a fatal signal, a holder of the
      * lock may not exist any more. */
@@ -194,8 +225,10 @@ static void finish_record(struct iol_slot *s, double end)
 
     atomic_store_explicit(&st->frozen, 1, memory_order_relaxed);
     uint32_t k = atomic_load_explicit(&st->doublings, memory_order_relaxed);
-    while (end > hm_reach[k] && k < HM_MAX_DOUBLINGS)
+    while (end > iol_heatmap_reach[k] && k < HM_MAX_DOUBLINGS)
         double_width_locked(s, k++);
+    iol_heatmap_fold(r, st);
+    memset(st->shards, 0, sizeof(st->shards)); /* folded: the log writer adds nothing more */
     double w = width_of(k);
     int64_t n = (int64_t)(end / w);
     if ((double)n * w < end)
@@ -222,6 +255,7 @@ static void heatmap_finish(struct iol_pool *pool)
     (void)pool;
     for (int i = 0; i < IOL_HEATMAP_NIFACES; i++) {
         struct iol_slot *s = atomic_load_explicit(&hm_slots[i], memory_order_acquire);
+        atomic_store_explicit(&iol_heatmap_hot[i].bins, NULL, memory_order_release);
         if (s)
             finish_record(s, end);
     }
@@ -234,7 +268,7 @@ const struct iol_module iol_heatmap_module = {
     .name = "HEATMAP",
     .version = IOLENS_HEATMAP_VERSION,
     .record_size = HM_RECORD_BYTES,
-    .state_size = sizeof(struct heatmap_state),
+    .state_size = sizeof(struct iol_heatmap_state),
     .max_records = HM_MAX_RECORDS,
     .names_are_paths = 0,
     .bindings = heatmap_tables,

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "fmt.h"
+#include "heatmap_layout.h"
 #include "iolens/log.h"
 #include "records.h"
 
@@ -117,12 +118,19 @@ static iolens_status put_module(iolens_log_writer *w, const struct iol_map_heade
         return IOLENS_OK; /* a module this log library cannot write: left out */
     if (!(buf = malloc(m->rec_size)))
         return IOLENS_ERR_NOMEM;
+    /* HEATMAP bins live in per-CPU shards beside the record until the end
+     * (heatmap_layout.h): a killed process's are added here. */
+    int heatmap = m->mod_id == IOLENS_MOD_HEATMAP && m->rec_size == IOL_HEATMAP_RECORD_BYTES &&
+                  m->stride >= IOL_SLOT_STATE_OFF(m->rec_size) + sizeof(struct iol_heatmap_state);
     for (uint32_t j = 0; j < live && st == IOLENS_OK; j++) {
         struct iol_slot *s = slot_of(h, m, j);
         if (!slot_id(s))
             continue;
         int locked = iol_slot_lock_bounded(s);
         memcpy(buf, iol_slot_rec(s), m->rec_size);
+        if (heatmap)
+            iol_heatmap_fold((struct iolens_heatmap_record *)buf,
+                             iol_slot_state(s, m->rec_size));
         if (locked)
             iol_slot_unlock(s);
         st = iolens_writer_put_record(w, (int)m->mod_id, buf);

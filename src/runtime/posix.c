@@ -19,7 +19,9 @@
 #include "paths.h"
 
 static struct iol_pool *posix_pool;
+static struct iol_vals_pool *vals_pool;
 static int mem_alignment = 8;
+static uintptr_t mem_align_mask = 7; /* mem_alignment - 1 if a power of two, else 0 */
 
 static ssize_t (*real_pread)(int, void *, size_t, off_t);
 static ssize_t (*real_pread64)(int, void *, size_t, off64_t);
@@ -67,7 +69,9 @@ static void posix_init_record(struct iolens_record_base *base, void *state, cons
 static void posix_start(struct iol_pool *pool)
 {
     posix_pool = pool;
+    vals_pool = iol_records_vals_pool();
     mem_alignment = iol_rt.cfg.mem_alignment;
+    mem_align_mask = (mem_alignment & (mem_alignment - 1)) == 0 ? (uintptr_t)mem_alignment - 1 : 0;
 }
 
 /* In a forked child: an inherited descriptor keeps the parent's record name
@@ -112,9 +116,17 @@ struct iol_pool *iol_posix_pool(void)
     return posix_pool;
 }
 
+/* x % align, without a division when align is a power of two (nearly always). */
+static inline uint64_t align_rest(uint64_t x, uint64_t align)
+{
+    return (align & (align - 1)) == 0 ? x & (align - 1) : x % align;
+}
+
 int iol_posix_mem_aligned(const void *buf)
 {
-    return (uintptr_t)buf % (uintptr_t)mem_alignment == 0;
+    if (mem_align_mask)
+        return ((uintptr_t)buf & mem_align_mask) == 0;
+    return align_rest((uintptr_t)buf, (uint64_t)mem_alignment) == 0;
 }
 
 /* ---- counter updates (the caller holds the record's lock) ---- */
@@ -147,10 +159,10 @@ static int size_bucket(int64_t n)
     return i;
 }
 
-static void count_common(struct iolens_posix_record *r, struct posix_state *st, int64_t size,
+static inline __attribute__((always_inline)) void count_common(struct iolens_posix_record *r, struct posix_state *st, int64_t size,
                          int64_t stride)
 {
-    struct iol_vals_pool *pool = iol_records_vals_pool();
+    struct iol_vals_pool *pool = vals_pool;
     int64_t n = iol_vals_add(&st->access, size, pool);
     if (n)
         iol_top4_update(&r->counters[POSIX_ACCESS1_ACCESS], &r->counters[POSIX_ACCESS1_COUNT],
@@ -183,8 +195,9 @@ static const struct rw_kind kind_write = {
 };
 
 /* One read or write of n bytes at offset (-1: at the description's offset,
- * which then advances). */
-static void note_rw(struct iol_slot *s, struct iol_ofd *o, const struct rw_kind *k,
+ * which then advances). Inlined into the read and the write note, where k is
+ * a constant: the counter indices fold into the code. */
+static inline __attribute__((always_inline)) void note_rw(struct iol_slot *s, struct iol_ofd *o, const struct rw_kind *k,
                     int64_t offset, int64_t n, int aligned, double t0, double t1)
 {
     struct iolens_posix_record *r = rec_of(s);
@@ -220,7 +233,7 @@ static void note_rw(struct iol_slot *s, struct iol_ofd *o, const struct rw_kind 
     if (!aligned)
         r->counters[POSIX_MEM_NOT_ALIGNED]++;
     int64_t falign = r->counters[POSIX_FILE_ALIGNMENT];
-    if (falign > 0 && at % falign != 0)
+    if (falign > 0 && align_rest((uint64_t)at, (uint64_t)falign) != 0)
         r->counters[POSIX_FILE_NOT_ALIGNED]++;
     if (st->last_io_type == k->other_type)
         r->counters[POSIX_RW_SWITCHES]++;
@@ -372,10 +385,16 @@ static void posix_note_close(int fd, double t0, double t1)
     iol_fd_close(fd);
 }
 
-static void posix_note_seek(int fd, int64_t ret, double t0, double t1)
+/* A seek on description o. Inlined: lseek is cheap, and a call's frame is
+ * a good part of what the runtime would add to it. */
+static inline __attribute__((always_inline)) void posix_note_seek(struct iol_ofd *o, int64_t ret,
+                                                                  double t0, double t1)
 {
-    struct iol_ofd *o;
-    struct iol_slot *s = ret >= 0 ? iol_posix_fd(fd, &o) : NULL;
+    if (ret < 0)
+        return;
+    struct iol_slot *s = atomic_load_explicit(&o->slot, memory_order_acquire);
+    if (!s)
+        s = iol_posix_ofd_slot(o);
     if (!s || iol_slot_lock(s) != 0)
         return;
     struct posix_state *st = state_of(s);
@@ -708,26 +727,28 @@ IOL_EXPORT ssize_t pwritev64v2(int fd, const struct iovec *iov, int n, off64_t o
 
 IOL_EXPORT off_t lseek(int fd, off_t offset, int whence)
 {
-    if (!iol_active() || !iol_fd_get(fd))
+    struct iol_ofd *o;
+    if (!iol_active() || !(o = iol_fd_get(fd)))
         return real_lseek(fd, offset, whence);
     double t0 = iol_now();
     off_t ret = real_lseek(fd, offset, whence);
     double t1 = iol_now();
     int err = errno;
-    posix_note_seek(fd, ret, t0, t1);
+    posix_note_seek(o, ret, t0, t1);
     errno = err;
     return ret;
 }
 
 IOL_EXPORT off64_t lseek64(int fd, off64_t offset, int whence)
 {
-    if (!iol_active() || !iol_fd_get(fd))
+    struct iol_ofd *o;
+    if (!iol_active() || !(o = iol_fd_get(fd)))
         return real_lseek64(fd, offset, whence);
     double t0 = iol_now();
     off64_t ret = real_lseek64(fd, offset, whence);
     double t1 = iol_now();
     int err = errno;
-    posix_note_seek(fd, ret, t0, t1);
+    posix_note_seek(o, ret, t0, t1);
     errno = err;
     return ret;
 }

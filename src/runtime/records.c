@@ -352,6 +352,7 @@ struct iol_slot *iol_record_get(struct iol_pool *p, uint64_t id, const char *nam
     }
     if (iol_config_name_excluded(R.cfg, (int)p->mod->id, p->mod->names_are_paths, name))
         return NULL;
+    iol_clock_allow_tsc();
     pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cancel);
     uint64_t name_v = name_get(id, name);
     if (!name_v) {

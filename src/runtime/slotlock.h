@@ -21,10 +21,26 @@ static inline void iol_cpu_relax(unsigned i)
         sched_yield();
 }
 
-/* This thread's identity as a lock owner (never 0). */
+#if defined(__x86_64__) && defined(__GLIBC__)
+#define IOL_HAVE_THREAD_POINTER 1
+/* The thread pointer (glibc's thread descriptor, what pthread_self returns). */
+static inline char *iol_thread_pointer(void)
+{
+    char *tp;
+    __asm__("mov %%fs:0, %0" : "=r"(tp));
+    return tp;
+}
+#endif
+
+/* This thread's identity as a lock owner (never 0). Read directly where
+ * possible: it saves a call into libc on every locked update. */
 static inline uint64_t iol_self(void)
 {
+#ifdef IOL_HAVE_THREAD_POINTER
+    return (uint64_t)iol_thread_pointer();
+#else
     return (uint64_t)pthread_self();
+#endif
 }
 
 /* Take an owner-tagged spin lock. A thread that already holds it is a signal

@@ -76,13 +76,11 @@ static void note_high(unsigned fd)
         ;
 }
 
-/* The record of s, created now for a stream inherited from an earlier record
- * set (fork, failed exec). @return it, or NULL (not kept). */
-static struct iol_slot *stream_slot(struct stdio_stream *s)
+/* The record of a stream inherited from an earlier record set (fork, failed
+ * exec), created at its first use. @return it, or NULL (not kept). */
+static struct iol_slot *stream_slot_inherited(struct stdio_stream *s)
 {
-    struct iol_slot *slot = atomic_load_explicit(&s->slot, memory_order_acquire);
-    if (slot)
-        return slot;
+    struct iol_slot *slot;
     uint64_t id = atomic_exchange_explicit(&s->pending_id, 0, memory_order_acq_rel);
     const char *name = atomic_load_explicit(&s->name, memory_order_acquire);
     if (!id || !name || !stdio_pool)
@@ -95,6 +93,13 @@ static struct iol_slot *stream_slot(struct stdio_stream *s)
     if (!atomic_compare_exchange_strong(&s->slot, &expect, slot))
         slot = expect;
     return slot;
+}
+
+/* The record of s. @return it, or NULL (not kept). */
+static inline struct iol_slot *stream_slot(struct stdio_stream *s)
+{
+    struct iol_slot *slot = atomic_load_explicit(&s->slot, memory_order_acquire);
+    return slot ? slot : stream_slot_inherited(s);
 }
 
 /* A standard stream's record enters the log at its first read or write

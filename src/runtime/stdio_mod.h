@@ -28,7 +28,8 @@ extern const struct iol_binding_table iol_stdio_fmt_bindings;
  * the stream whose FILE pointer it holds (a lookup compares it), so a stream
  * the module never saw opening is never mistaken for a tracked one. */
 struct stdio_stream {
-    _Atomic(FILE *) file;            /* the stream; NULL: entry free */
+    _Alignas(64) _Atomic(FILE *) file; /* the stream; NULL: entry free (one cache
+                                        * line per entry: pos changes per call) */
     _Atomic(struct iol_slot *) slot; /* its record; NULL until first use after a
                                       * fork or a restart (see pending_id) */
     _Atomic(const char *) name;      /* the record's name (it may point into

@@ -58,18 +58,27 @@ static int stream_fd(FILE *f)
 
 /* ---- updates ---- */
 
+/* Does a mode string (a few bytes) hold c? */
+static int mode_has(const char *mode, char c)
+{
+    for (; mode && *mode; mode++)
+        if (*mode == c)
+            return 1;
+    return 0;
+}
+
 /* Where a stream opened with mode starts, and whether it appends: "a" starts
  * at the end of file, "a+" reads from the start and writes at the end. */
 static void mode_position(const char *mode, int fd, int64_t at, int64_t *pos, int *append,
                           int64_t *end)
 {
-    *append = mode && strchr(mode, 'a') != NULL;
+    *append = mode_has(mode, 'a');
     *pos = at;
     *end = 0;
     if (*append) {
         int64_t size = iol_sys_file_size(fd);
         *end = size > 0 ? size : 0;
-        if (!strchr(mode, '+'))
+        if (!mode_has(mode, '+'))
             *pos = *end;
     }
 }

@@ -20,6 +20,7 @@ struct iol_vals {
     int64_t cnt[IOL_VALS_INLINE];
     uint32_t n;     /* distinct values counted */
     uint32_t chunk; /* overflow chunk: index + 1, or 0 */
+    uint32_t hint;  /* in-line index of the value counted last (a guess) */
 };
 
 struct iol_vals_chunk {
@@ -34,15 +35,37 @@ struct iol_vals_pool {
     _Atomic uint32_t used;
 };
 
+/* The slow path of iol_vals_add. */
+int64_t iol_vals_add_slow(struct iol_vals *v, int64_t value, struct iol_vals_pool *pool);
+
 /* Count one occurrence of value in v (the caller holds the record's lock).
+ * Programs mostly repeat their last size or stride, so that one is tried first.
  * @return the value's count so far, or 0 if the value is not counted because
  *         the record already has IOL_VALS_MAX distinct values (or the chunk
  *         pool is exhausted). */
-int64_t iol_vals_add(struct iol_vals *v, int64_t value, struct iol_vals_pool *pool);
+static inline int64_t iol_vals_add(struct iol_vals *v, int64_t value, struct iol_vals_pool *pool)
+{
+    uint32_t h = v->hint;
+    if (h < v->n && h < IOL_VALS_INLINE && v->val[h] == value)
+        return ++v->cnt[h];
+    return iol_vals_add_slow(v, value, pool);
+}
+
+/* The slow path of iol_top4_update. */
+void iol_top4_update_slow(int64_t vals[4], int64_t cnts[4], int64_t value, int64_t count);
 
 /* Merge (value, count) into the four most common values vals[4] / cnts[4]:
  * ordered by count, then by value, largest first; a value of 0 is never
  * listed. Darshan's rule, so that the same accesses give the same counters. */
-void iol_top4_update(int64_t vals[4], int64_t cnts[4], int64_t value, int64_t count);
+static inline void iol_top4_update(int64_t vals[4], int64_t cnts[4], int64_t value, int64_t count)
+{
+    if (value == 0)
+        return;
+    if (vals[0] == value) { /* the most common value stays first */
+        cnts[0] = count;
+        return;
+    }
+    iol_top4_update_slow(vals, cnts, value, count);
+}
 
 #endif

@@ -403,6 +403,70 @@ static int sigchain(void)
     return 2;
 }
 
+/* 1,000,000 distinct file names, far more than the default record limit:
+ * 1,000 files reached through 1,000 symbolic links to their directory (the
+ * runtime, like Darshan, names records by the path given, so every name is a
+ * record of its own; creating a million files would take a minute). The
+ * runtime must keep counting the records it has and drop the others
+ * (rt_check million). */
+static int million(void)
+{
+    char path[4096], name[64];
+    path_of(path, sizeof path, "t");
+    if (mkdir(path, 0755) != 0)
+        die("mkdir t");
+    for (int i = 0; i < 1000; i++) {
+        snprintf(name, sizeof name, "t/f%03d", i);
+        path_of(path, sizeof path, name);
+        int fd = open(path, O_WRONLY | O_CREAT, 0644);
+        if (fd < 0 || close(fd) != 0)
+            die(path);
+        snprintf(name, sizeof name, "l%03d", i);
+        path_of(path, sizeof path, name);
+        if (symlink("t", path) != 0)
+            die(path);
+    }
+    for (int i = 0; i < 1000000; i++) {
+        snprintf(name, sizeof name, "l%03d/f%03d", i / 1000, i % 1000);
+        path_of(path, sizeof path, name);
+        int fd = open(path, O_RDONLY);
+        if (fd < 0 || close(fd) != 0)
+            die(path);
+    }
+    return 0;
+}
+
+/* Writes spread over 300 ms (so that the runtime's clock is calibrated
+ * several times), and the time from the start of the first write to the end
+ * of the last, in ns, written to clock.txt for rt_check. */
+static int clock_span(void)
+{
+    static const int gaps_ms[] = {0, 2, 10, 60, 230};
+    char path[4096];
+    struct timespec a, b;
+    path_of(path, sizeof path, "clock.dat");
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0)
+        die("open clock.dat");
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    for (size_t i = 0; i < sizeof gaps_ms / sizeof gaps_ms[0]; i++) {
+        struct timespec gap = {0, gaps_ms[i] * 1000000L};
+        nanosleep(&gap, NULL);
+        if (write(fd, "x", 1) != 1)
+            die("write clock.dat");
+    }
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    close(fd);
+    long long ns = (b.tv_sec - a.tv_sec) * 1000000000LL + (b.tv_nsec - a.tv_nsec);
+    char text[64];
+    int n = snprintf(text, sizeof text, "%lld\n", ns);
+    path_of(path, sizeof path, "clock.txt");
+    FILE *f = fopen(path, "w");
+    if (!f || fwrite(text, 1, (size_t)n, f) != (size_t)n || fclose(f) != 0)
+        die("clock.txt");
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
@@ -434,6 +498,10 @@ int main(int argc, char **argv)
         return sigchain();
     if (!strcmp(mode, "files"))
         return files();
+    if (!strcmp(mode, "clock"))
+        return clock_span();
+    if (!strcmp(mode, "million"))
+        return million();
     if (!strcmp(mode, "kill")) {
         basic("basic.dat", 1);
         kill(getpid(), SIGKILL);
