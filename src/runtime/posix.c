@@ -268,8 +268,13 @@ static void posix_note_write(int fd, int64_t offset, ssize_t ret, int aligned, d
 void iol_posix_note_rw_at(struct iol_slot *s, int is_write, int64_t offset, int64_t n,
                           int aligned, double t0, double t1)
 {
-    if (s && offset >= 0 && n >= 0) /* offset >= 0: note_rw never looks at the description */
-        note_rw(s, NULL, is_write ? &kind_write : &kind_read, offset, n, aligned, t0, t1);
+    if (!s || offset < 0 || n < 0)
+        return;
+    /* offset >= 0: note_rw never looks at the description */
+    if (is_write)
+        note_rw(s, NULL, &kind_write, offset, n, aligned, t0, t1);
+    else
+        note_rw(s, NULL, &kind_read, offset, n, aligned, t0, t1);
 }
 
 static int iov_aligned(const struct iovec *iov, int n)
