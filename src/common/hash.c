@@ -3,8 +3,6 @@
 #include "hash.h"
 #include "byteorder.h"
 
-#include <string.h>
-
 /* The reversible 3-word mix of the algorithm: twelve subtract-subtract-xor
  * steps rotating over (a, b, c); the shift amounts are its constants. */
 static inline void mix3(uint64_t *pa, uint64_t *pb, uint64_t *pc)
@@ -25,6 +23,19 @@ static inline void mix3(uint64_t *pa, uint64_t *pb, uint64_t *pc)
     *pa = a, *pb = b, *pc = c;
 }
 
+/* The n (1 to 7) bytes at p as a little-endian word. With at least 8 bytes
+ * of the key up to p + n (before: bytes before p), one load of the 8 bytes
+ * ending at p + n, shifted; else byte by byte. */
+static inline uint64_t load_part(const unsigned char *p, size_t n, size_t before)
+{
+    if (before + n >= 8)
+        return iol_load_le64(p + n - 8) >> (8 * (8 - n));
+    uint64_t v = 0;
+    while (n--)
+        v = (v << 8) | p[n];
+    return v;
+}
+
 uint64_t iol_hash64(const void *key, size_t len, uint64_t seed)
 {
     const unsigned char *k = key;
@@ -39,11 +50,15 @@ uint64_t iol_hash64(const void *key, size_t len, uint64_t seed)
     }
     /* Tail: bytes 0-7 go to a, 8-15 to b, 16-22 to c shifted one byte up,
      * because c's low byte carries the total length. */
-    unsigned char tail[24] = {0};
-    memcpy(tail, k, left);
-    a += iol_load_le64(tail);
-    b += iol_load_le64(tail + 8);
-    c += (uint64_t)len + (iol_load_le64(tail + 16) << 8);
+    uint64_t w[3] = {0, 0, 0};
+    size_t i = 0;
+    for (; i + 8 <= left; i += 8)
+        w[i / 8] = iol_load_le64(k + i);
+    if (i < left)
+        w[i / 8] = load_part(k + i, left - i, (size_t)(k - (const unsigned char *)key) + i);
+    a += w[0];
+    b += w[1];
+    c += (uint64_t)len + (w[2] << 8);
     mix3(&a, &b, &c);
     return c;
 }
