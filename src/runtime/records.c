@@ -352,7 +352,12 @@ struct iol_slot *iol_record_get(struct iol_pool *p, uint64_t id, const char *nam
     }
     if (iol_config_name_excluded(R.cfg, (int)p->mod->id, p->mod->names_are_paths, name))
         return NULL;
-    iol_clock_allow_tsc();
+    /* Records made while starting (the standard streams', at every start) do
+     * not decide the clock: its check costs about 50 us (two CPUIDs, which
+     * trap to the hypervisor on a VM, and a sysfs file), which a process that
+     * does no I/O should not pay. */
+    if (atomic_load_explicit(&iol_state, memory_order_relaxed) != IOL_STARTING)
+        iol_clock_allow_tsc();
     pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cancel);
     uint64_t name_v = name_get(id, name);
     if (!name_v) {
