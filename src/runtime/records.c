@@ -91,16 +91,14 @@ static uint64_t idx_claim(struct iol_idx *t, uint64_t key, struct iol_idx_entry 
     *entry = NULL;
     for (uint64_t i = idx_home(t, key), n = 0; n <= t->mask; i = (i + 1) & t->mask, n++) {
         struct iol_idx_entry *e = &t->e[i];
-        uint64_t k = atomic_load_explicit(&e->key, memory_order_acquire);
-        if (k == 0) {
-            uint64_t expect = 0;
-            if (atomic_compare_exchange_strong_explicit(&e->key, &expect, key,
-                                                        memory_order_acq_rel,
-                                                        memory_order_acquire)) {
-                *entry = e;
-                return 0;
-            }
-            k = expect;
+        /* The compare-and-swap is the first access, not a load: a load of an
+         * untouched page maps the zero page, and the store then faults
+         * again (two page faults, about 2 us each on a VM, per new page). */
+        uint64_t k = 0;
+        if (atomic_compare_exchange_strong_explicit(&e->key, &k, key, memory_order_acq_rel,
+                                                    memory_order_acquire)) {
+            *entry = e;
+            return 0;
         }
         if (k == key) {
             *entry = e;
@@ -337,7 +335,12 @@ static uint64_t create_slot(struct iol_pool *p, uint64_t id, const char *name, u
 struct iol_slot *iol_record_get(struct iol_pool *p, uint64_t id, const char *name)
 {
     struct iol_idx_entry *e;
-    uint64_t v = idx_find(&p->idx, id);
+    int starting = atomic_load_explicit(&iol_state, memory_order_relaxed) == IOL_STARTING;
+    /* The find is only the fast path (idx_claim below finds an id already
+     * there too). While starting, the tables were just made and hold next to
+     * nothing: it is skipped, so the records made at every start (the
+     * standard streams') take one page fault each in the table, not two. */
+    uint64_t v = starting ? 0 : idx_find(&p->idx, id);
     int cancel;
 
     if (v)
@@ -352,7 +355,12 @@ struct iol_slot *iol_record_get(struct iol_pool *p, uint64_t id, const char *nam
     }
     if (iol_config_name_excluded(R.cfg, (int)p->mod->id, p->mod->names_are_paths, name))
         return NULL;
-    iol_clock_allow_tsc();
+    /* Records made while starting (the standard streams', at every start) do
+     * not decide the clock: its check costs about 50 us (two CPUIDs, which
+     * trap to the hypervisor on a VM, and a sysfs file), which a process that
+     * does no I/O should not pay. */
+    if (!starting)
+        iol_clock_allow_tsc();
     pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cancel);
     uint64_t name_v = name_get(id, name);
     if (!name_v) {
