@@ -29,6 +29,7 @@ static struct {
     struct iol_mapping *map;
     const struct iol_config *cfg;
     struct iol_idx names;             /* record id -> name offset + 1 */
+    _Atomic uint64_t names_charged;   /* name memory used, counted as Darshan does */
     _Atomic uint64_t names_grow_lock;
     struct iol_vals_pool vals;
 } R;
@@ -269,6 +270,25 @@ static int names_back(uint64_t end)
     return rc;
 }
 
+/* Take the name memory a new name of len bytes (with its NUL) uses, as
+ * Darshan counts it: the 8-byte record id, then the name, unpadded; a name
+ * that does not fit takes nothing, so a shorter one may still fit. The
+ * area's own use (the name padded to 8 bytes, no id) is never more than
+ * this, so a name that passes always has room there.
+ * @return 0, or -1 if the name memory is full. */
+static int names_charge(size_t len)
+{
+    uint64_t cost = sizeof(uint64_t) + len;
+    uint64_t have = atomic_load_explicit(&R.names_charged, memory_order_relaxed);
+    do {
+        if (have + cost > R.map->hdr->names_size)
+            return -1;
+    } while (!atomic_compare_exchange_weak_explicit(&R.names_charged, &have, have + cost,
+                                                    memory_order_relaxed,
+                                                    memory_order_relaxed));
+    return 0;
+}
+
 /* The name offset of id, storing name if it is new.
  * @return offset + 1, or 0 if the name area is full. */
 static uint64_t name_get(uint64_t id, const char *name)
@@ -282,6 +302,10 @@ static uint64_t name_get(uint64_t id, const char *name)
     if (!e)
         return 0;
     size_t len = strlen(name) + 1;
+    if (names_charge(len) != 0) {
+        idx_publish(e, IOL_IDX_FULL);
+        return 0;
+    }
     uint64_t off = atomic_fetch_add_explicit(&h->names_used, round_up(len, 8),
                                              memory_order_relaxed);
     if (off + len > h->names_size || names_back(off + len) != 0) {
