@@ -1,6 +1,8 @@
 /* Unit tests of the shared-record reduction (src/runtime/reduce*.c): each
  * rule on hand-made records of POSIX, MPI-IO and STDIO, the dependence on
- * the combining order. */
+ * the combining order, and records the reference runtime reduced, combined
+ * again here in Open MPI's order (data and how it was made:
+ * reduce-data/README.md). */
 #include <inttypes.h>
 #include <math.h>
 #include <setjmp.h>
@@ -14,6 +16,8 @@
 #include <cmocka.h>
 
 #include "reduce.h"
+
+static const char *data_dir; /* argv[1]: the reduce-data directory */
 
 static const struct iol_reduce_mod *const mods[] = {&iol_reduce_posix, &iol_reduce_mpiio,
                                                     &iol_reduce_stdio};
@@ -419,15 +423,143 @@ static void variance(void **state)
     assert_true(fabs(gf(p, &out, POSIX_F_VARIANCE_RANK_TIME) - 125.0) < 1e-9);
 }
 
-int main(void)
+/* ---- records the reference reduced ---- */
+
+static const struct iol_reduce_mod *mod_named(const char *name)
 {
+    for (size_t k = 0; k < 3; k++)
+        if (strcmp(mods[k]->desc->name, name) == 0)
+            return mods[k];
+    fail_msg("unknown module %s", name);
+    return NULL;
+}
+
+/* Read "TAG ID RANK COUNTERS... FCOUNTERS..." (hex floats) into r. */
+static void parse_rec(const struct iol_reduce_mod *m, char *line, const char *tag,
+                      struct rec *r)
+{
+    char *p = line, *end;
+    size_t n = strlen(tag);
+    if (strncmp(p, tag, n) != 0 || p[n] != ' ')
+        fail_msg("expected a line %s, got: %.40s", tag, line);
+    p += n;
+    uint64_t id = strtoull(p, &end, 10);
+    int64_t rank = strtoll(end, &end, 10);
+    *r = new_rec(m, id, rank);
+    for (size_t i = 0; i < m->desc->ncounters; i++) {
+        p = end;
+        sc(m, r, (int)i, strtoll(p, &end, 10));
+        assert_true(end != p);
+    }
+    for (size_t i = 0; i < m->desc->nfcounters; i++) {
+        p = end;
+        sf(m, r, (int)i, strtod(p, &end));
+        assert_true(end != p);
+    }
+    while (*end == ' ' || *end == '\n')
+        end++;
+    assert_true(*end == '\0');
+}
+
+/* The first counter where got and want differ, named, or NULL. */
+static const char *first_difference(const struct iol_reduce_mod *m, const struct rec *got,
+                                    const struct rec *want)
+{
+    const struct iolens_module_desc *d = m->desc;
+    if (memcmp(got->b, want->b, sizeof(struct iolens_record_base)) != 0)
+        return "the base (id, rank)";
+    for (size_t i = 0; i < d->ncounters; i++)
+        if (gc(m, got, (int)i) != gc(m, want, (int)i))
+            return d->counters[i].name;
+    for (size_t i = 0; i < d->nfcounters; i++) {
+        double a = gf(m, got, (int)i), b = gf(m, want, (int)i);
+        if (memcmp(&a, &b, 8) != 0)
+            return d->fcounters[i].name;
+    }
+    return NULL;
+}
+
+/* One shared record: each rank's prepared record is what iol_reduce_prepare
+ * makes of it, and (2 (0 (1 3))) gives the log's rank -1 record, every
+ * counter bit for bit, variances included. */
+static void check_reduced(const char *file, const char *name, const struct iol_reduce_mod *m,
+                          const struct rec in[4], const struct rec *out)
+{
+    for (int k = 0; k < 4; k++) {
+        struct rec raw = in[k];
+        struct iolens_record_base b = base(&raw);
+        b.rank = k;
+        memcpy(raw.b, &b, sizeof(b));
+        iol_reduce_prepare(m, raw.b);
+        const char *diff = first_difference(m, &raw, &in[k]);
+        if (diff)
+            fail_msg("%s: %s, rank %d: prepared %s differs", file, name, k, diff);
+    }
+    struct rec got = tree_4_few(m, in);
+    struct iol_variance vt[4], vb[4];
+    for (int k = 0; k < 4; k++) {
+        vt[k] = iol_reduce_time_var(m, in[k].b);
+        vb[k] = iol_reduce_bytes_var(m, in[k].b);
+    }
+    /* The variances go through the same tree. */
+    struct iol_variance t = vt[3], bytes = vb[3];
+    static const int order[3] = {1, 0, 2};
+    for (int k = 0; k < 3; k++) {
+        iol_variance_merge(&vt[order[k]], &t);
+        iol_variance_merge(&vb[order[k]], &bytes);
+    }
+    iol_reduce_set_variances(m, got.b, &t, &bytes);
+    const char *diff = first_difference(m, &got, out);
+    if (diff)
+        fail_msg("%s: %s: reduced %s differs from the reference", file, name, diff);
+}
+
+static void reference_data(void **state)
+{
+    static const char *const files[] = {"indep_at", "coll_at",    "strided_view", "nonblocking",
+                                        "shared_fp", "fortran_io", "mixed"};
+    static char line[65536];
+    size_t nrec = 0;
+    (void)state;
+    assert_non_null(data_dir);
+    for (size_t f = 0; f < sizeof(files) / sizeof(files[0]); f++) {
+        char path[4096], name[4096], modname[32];
+        snprintf(path, sizeof(path), "%s/%s.txt", data_dir, files[f]);
+        FILE *fp = fopen(path, "r");
+        if (!fp)
+            fail_msg("cannot open %s", path);
+        while (fgets(line, sizeof(line), fp)) {
+            if (line[0] == '#' || line[0] == '\n')
+                continue;
+            if (sscanf(line, "record %31s %4095[^\n]", modname, name) != 2)
+                fail_msg("%s: expected a record line, got: %.40s", path, line);
+            const struct iol_reduce_mod *m = mod_named(modname);
+            struct rec in[4], out;
+            for (int k = 0; k < 5; k++) {
+                char tag[8];
+                if (!fgets(line, sizeof(line), fp))
+                    fail_msg("%s: %s: record cut short", path, name);
+                snprintf(tag, sizeof(tag), k < 4 ? "in%d" : "out", k);
+                parse_rec(m, line, tag, k < 4 ? &in[k] : &out);
+            }
+            check_reduced(files[f], name, m, in, &out);
+            nrec++;
+        }
+        fclose(fp);
+    }
+    assert_true(nrec >= 20);
+}
+
+int main(int argc, char **argv)
+{
+    data_dir = argc > 1 ? argv[1] : NULL;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(all_rules_supported), cmocka_unit_test(prepare_step),
         cmocka_unit_test(plain_rules),         cmocka_unit_test(min_nonzero),
         cmocka_unit_test(fastest_slowest),     cmocka_unit_test(max_time_and_size),
         cmocka_unit_test(clamping),            cmocka_unit_test(top4_cases),
         cmocka_unit_test(top4_in_records),     cmocka_unit_test(order_matters),
-        cmocka_unit_test(variance),
+        cmocka_unit_test(variance),            cmocka_unit_test(reference_data),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
