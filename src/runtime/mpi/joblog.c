@@ -1,7 +1,8 @@
 /* The job's one log, written by every process together (Darshan's layout).
  *
  * After the reductions (modules used anywhere, partial flags, record
- * versions, start and end time) and the shared-record hooks, the log is
+ * versions, start and end time, the heatmaps' common end) and the
+ * shared-record hooks, the log is
  * opened collectively under a temporary name. Rank 0 writes the job region
  * after the space kept for the header. Every later region (the names, then
  * each module used anywhere, by module id) is each process's own zlib
@@ -20,6 +21,7 @@
 #include "../../format/log_build.h"
 #include "../diag.h"
 #include "../fmt.h"
+#include "hm_align.h"
 #include "mpilib.h"
 #include "shared.h"
 
@@ -59,7 +61,7 @@ static int reduce_job(struct joblog *j)
         const struct iol_mpi_module *m = &l->mods[i];
         if (m->count)
             used |= 1ULL << m->mod_id;
-        if (m->partial)
+        if (m->partial) /* in the header even if no rank kept a record */
             partial |= 1ULL << m->mod_id;
         versions[m->mod_id] = m->version;
     }
@@ -71,7 +73,6 @@ static int reduce_job(struct joblog *j)
         PMPI_Reduce(&start, &j->start_ns, 1, MPI_INT64_T, MPI_MIN, 0, c) != MPI_SUCCESS ||
         PMPI_Reduce(&end, &j->end_ns, 1, MPI_INT64_T, MPI_MAX, 0, c) != MPI_SUCCESS)
         return -1;
-    /* A module whose records were all dropped still says so in the header. */
     return 0;
 }
 
@@ -252,7 +253,7 @@ static int finish_log(struct joblog *j)
 static int write_log(struct joblog *j)
 {
     int failed = !(j->shared = calloc(j->l->nnames ? j->l->nnames : 1, sizeof(*j->shared)));
-    if (iol_mpi_any_failed(failed) || reduce_job(j) != 0)
+    if (iol_mpi_any_failed(failed) || reduce_job(j) != 0 || iol_mpi_heatmap_align(j->l) != 0)
         return -1;
     if (iol_mpi_any_failed(iol_mpi_shared_find(j->l, j->shared) != 0) ||
         iol_mpi_any_failed(iol_mpi_shared_reduce(j->l, j->shared) != 0))
