@@ -48,7 +48,9 @@ static const struct iol_mpi_ops *load_ops(void)
 
 void iol_mpi_job_start(int recording)
 {
-    if (ops || iol_rt.cfg.disabled || !(ops = load_ops()))
+    /* A process whose runtime is off (IOLENS_DISABLE, APP_EXCLUDE in an
+     * MPMD job) still takes part, so that the others do not wait for it. */
+    if (ops || !(ops = load_ops()))
         return;
     int r = ops->init(&host, recording, &my_rank, &world_size);
     if (r < 0) {
