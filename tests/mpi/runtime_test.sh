@@ -19,6 +19,10 @@
 #                          (and not libiolens-mpi.so)
 #                 nolib    LIB without libiolens-mpi.so beside it: every rank
 #                          leaves a log of its own (nprocs 1)
+#                 killed   mpi_rt_killed (every rank dies of SIGKILL before
+#                          MPI_Finalize): each rank's records are in a record
+#                          file that iolens recover turns into a log, or in
+#                          the rank's own log when mpirun's SIGTERM came first
 #
 # Jobs start as run.sh starts them (mpirun --oversubscribe, root allowed).
 # In an IOLENS_SANITIZE build (IOLENS_TEST_SANITIZE=ON) libasan is preloaded
@@ -28,6 +32,9 @@ export LC_ALL=C
 [ $# -eq 5 ] || { echo "usage: $0 LIB IOLENS BINDIR DARSHAN_PARSER MODE" >&2; exit 2; }
 lib=$1 iolens=$2 bindir=$3 dparser=$4 mode=$5
 here=$(cd "$(dirname "$0")" && pwd)
+bindir=$(cd "$bindir" && pwd)
+case $lib in /*) ;; *) lib=$(pwd)/$lib ;; esac
+case $iolens in /*) ;; *) iolens=$(pwd)/$iolens ;; esac
 
 fail() {
     echo "FAIL: $*"
@@ -37,6 +44,9 @@ fail() {
 command -v mpirun > /dev/null 2>&1 ||
     fail "mpirun not found: install Open MPI (openmpi-bin, libopenmpi-dev; scripts/install-deps)"
 [ -f "$lib" ] || fail "$lib not built"
+if [ "$(id -u)" -eq 0 ]; then
+    export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+fi
 
 preload=$lib
 if [ "${IOLENS_TEST_SANITIZE:-OFF}" = ON ]; then
@@ -131,6 +141,32 @@ nolib)
         "$iolens" parse "$f" > "$t/parsed" || fail "iolens parse cannot read $f"
         [ "$(nprocs_of "$t/parsed")" = 1 ] || fail "$f: nprocs is not 1"
     done
+    ;;
+killed)
+    mkdir "$t/d" "$t/logs"
+    (
+        cd "$t/d"
+        timeout "${MPI_WL_TIMEOUT:-300}" ${MPIEXEC:-mpirun --oversubscribe} -np 4 \
+            env LD_PRELOAD="$preload" IOLENS_LOGPATH="$t/logs" \
+            "$bindir/mpi_rt_killed" "$t/d" < /dev/null > "$t/out" 2>&1
+    ) && fail "the killed job exited with status 0"
+    # mpirun ends the ranks still alive with SIGTERM when the first dies:
+    # such a rank writes a log of its own (as any process at a fatal signal).
+    for f in "$t"/mmap/*.iolmap; do
+        [ -f "$f" ] || continue
+        "$iolens" recover -o "$t/logs" "$f" > /dev/null || fail "iolens recover $f failed"
+    done
+    : > "$t/files"
+    for f in "$t"/logs/*.darshan; do
+        [ -f "$f" ] || continue
+        "$iolens" parse --show-incomplete "$f" > "$t/parsed" || fail "iolens parse cannot read $f"
+        [ "$(nprocs_of "$t/parsed")" = 1 ] || fail "$f: nprocs is not 1"
+        sed -n "s|^POSIX.*POSIX_BYTES_WRITTEN	1000	$t/d/\\(killed\\.[0-3]\\)	.*|\\1|p" \
+            "$t/parsed" >> "$t/files"
+    done
+    got=$(sort "$t/files" | tr '\n' ' ')
+    [ "$got" = "killed.0 killed.1 killed.2 killed.3 " ] ||
+        { cat "$t/out"; fail "ranks' records found for '$got', expected killed.0 to killed.3 once each"; }
     ;;
 *)
     echo "unknown mode $mode" >&2
