@@ -17,6 +17,7 @@
 #include "lifecycle.h"
 #include "logwrite.h"
 #include "heatmap.h"
+#include "mpi_wrap.h"
 #include "posix.h"
 #include "signals.h"
 #include "stdio_mod.h"
@@ -48,6 +49,10 @@ size_t iol_core_binding_tables(const struct iol_binding_table **out, size_t max)
         out[n++] = &iol_lifecycle_bindings;
     if (n < max)
         out[n++] = &iol_signal_bindings;
+#ifdef IOLENS_WITH_MPI
+    if (n < max)
+        out[n++] = &iol_mpi_bindings;
+#endif
     for (size_t i = 0; i < NMODULES; i++)
         for (const struct iol_binding_table *const *t = modules[i]->bindings; *t && n < max; t++)
             out[n++] = *t;
@@ -175,20 +180,16 @@ int iol_core_own_process(void)
     return getpid() == iol_rt.pid;
 }
 
-/* Finish the modules, write the log, retire the record file. The runtime is
- * already off (this thread turned it off). */
-static void write_log_now(void)
+static void finish_modules(void)
 {
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
     for (size_t i = 0; i < NMODULES; i++)
         if (modules[i]->finish)
             modules[i]->finish(&iol_rt.pools[i]);
-    int rc = iol_log_write(&iol_rt);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    iol_diag("log written in %d us", (int)((t1.tv_sec - t0.tv_sec) * 1000000 +
-                                           (t1.tv_nsec - t0.tv_nsec) / 1000));
-    if (rc == 0) {
+}
+
+void iol_core_retire(int written)
+{
+    if (written) {
         atomic_store(&iol_rt.map.hdr->state, IOL_MAP_WRITTEN);
         iol_map_unlink(&iol_rt.map);
     } else if (iol_rt.map.path[0]) {
@@ -196,19 +197,61 @@ static void write_log_now(void)
     }
 }
 
-void iol_core_end(enum iol_end_reason why)
+/* Finish the modules, write the log, retire the record file. The runtime is
+ * already off (this thread turned it off). */
+static void write_log_now(void)
+{
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    finish_modules();
+    int rc = iol_log_write(&iol_rt);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    iol_diag("log written in %d us", (int)((t1.tv_sec - t0.tv_sec) * 1000000 +
+                                           (t1.tv_nsec - t0.tv_nsec) / 1000));
+    iol_core_retire(rc == 0);
+}
+
+/* Turn the runtime off if it is on or paused. @return 1 if this call did. */
+static int take_end(void)
 {
     int expect = IOL_ON;
+    if (atomic_compare_exchange_strong(&iol_state, &expect, IOL_OFF))
+        return 1;
+    expect = IOL_PAUSED;
+    return atomic_compare_exchange_strong(&iol_state, &expect, IOL_OFF);
+}
+
+void iol_core_end(enum iol_end_reason why)
+{
     int saved = errno;
 
-    if (atomic_load(&iol_state) != IOL_ON || !iol_core_own_process())
-        return;
-    if (!atomic_compare_exchange_strong(&iol_state, &expect, IOL_OFF))
+    if (!iol_core_own_process() || !take_end())
         return;
     iol_diag("ending (%s)", why == IOL_END_EXEC ? "exec" : why == IOL_END_SIGNAL ? "signal"
                                                                                  : "exit");
     write_log_now();
     errno = saved;
+}
+
+int iol_core_end_for_job(void)
+{
+    if (!iol_core_own_process() || !take_end())
+        return 0;
+    finish_modules();
+    return 1;
+}
+
+int iol_core_pause(void)
+{
+    int expect = IOL_ON;
+    return iol_core_own_process() &&
+           atomic_compare_exchange_strong(&iol_state, &expect, IOL_PAUSED);
+}
+
+void iol_core_resume(void)
+{
+    int expect = IOL_PAUSED;
+    atomic_compare_exchange_strong(&iol_state, &expect, IOL_ON);
 }
 
 /* A child that can run without the parent's atfork handlers or malloc locks. */
@@ -224,11 +267,9 @@ static pid_t fork_writer(void)
 
 void iol_core_end_from_signal(int sig)
 {
-    int expect = IOL_ON;
     int status;
 
-    if (!iol_core_own_process() ||
-        !atomic_compare_exchange_strong(&iol_state, &expect, IOL_OFF))
+    if (!iol_core_own_process() || !take_end())
         return;
     iol_diag("signal %d: writing the log", sig);
     pid_t child = fork_writer();

@@ -57,6 +57,7 @@ enum iol_state {
     IOL_STARTING,   /* one thread is starting it */
     IOL_ON,         /* recording */
     IOL_OFF,        /* disabled, failed to start, or ended */
+    IOL_PAUSED,     /* started, not recording for now (inside the real MPI_Init) */
 };
 
 /* How the runtime ends (for diagnostics and the log's metadata). */
@@ -106,6 +107,22 @@ void iol_core_end(enum iol_end_reason why);
  * process (the heap of a crashing process may be locked), waited for at most
  * a few seconds. Async-signal-safe in the parent. */
 void iol_core_end_from_signal(int sig);
+
+/* Stop recording for a while (the real MPI_Init: Darshan records none of its
+ * I/O). @return 1 if recording was paused, 0 if it was not on. */
+int iol_core_pause(void);
+
+/* Record again after iol_core_pause returned 1. */
+void iol_core_resume(void);
+
+/* End the runtime for a log written elsewhere (the MPI job log): turn it off
+ * and let the modules finish, but write no log of this process.
+ * @return 1 if this caller ended it, 0 if it was not recording. */
+int iol_core_end_for_job(void);
+
+/* After iol_core_end_for_job: written != 0 removes the record file (its data
+ * is in a log), else it stays for iolens recover. */
+void iol_core_retire(int written);
 
 /* In the child after fork: forget the parent's records and start a fresh set
  * in a new record file. */

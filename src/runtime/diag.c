@@ -50,6 +50,12 @@ void iol_diag(const char *fmt, ...)
     va_end(ap);
 }
 
+void iol_vdiag(const char *fmt, va_list ap)
+{
+    if (diag_on)
+        put_line(fmt, ap);
+}
+
 void iol_diag_always(const char *fmt, ...)
 {
     va_list ap;

@@ -3,6 +3,8 @@
 #ifndef IOL_RT_DIAG_H
 #define IOL_RT_DIAG_H
 
+#include <stdarg.h>
+
 /* Read IOLENS_DEBUG from the environment. Call once at start-up. */
 void iol_diag_init(void);
 
@@ -12,6 +14,9 @@ int iol_diag_enabled(void);
 /* Print "iolens[<pid>]: <message>\n" on stderr when enabled. errno is kept.
  * Formats with iol_fmt (see fmt.h for the conversions it knows). */
 void iol_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* iol_diag with a va_list (for libiolens-mpi.so, which prints through it). */
+void iol_vdiag(const char *fmt, va_list ap);
 
 /* Print like iol_diag, whether diagnostics are on or not (for what the user
  * asked to see, such as DUMP_CONFIG). errno is kept. */

@@ -67,30 +67,42 @@ static int write_to(struct iol_runtime *rt, const char *path)
     return 0;
 }
 
-int iol_log_write(struct iol_runtime *rt)
+size_t iol_log_paths(const struct iol_runtime *rt, char (*paths)[IOL_PATH_MAX], size_t max)
 {
-    char name[512], dir[IOL_PATH_MAX], path[IOL_PATH_MAX];
-    struct timespec end;
+    char name[512], dir[IOL_PATH_MAX];
+    size_t n = 0;
 
-    clock_gettime(CLOCK_REALTIME, &end);
-    rt->map.hdr->end_sec = end.tv_sec;
-    rt->map.hdr->end_nsec = end.tv_nsec;
-    if (rt->cfg.logfile[0])
-        return write_to(rt, rt->cfg.logfile);
+    if (rt->cfg.logfile[0]) {
+        if (max > 0 && iol_fmt(paths[0], IOL_PATH_MAX, "%s", rt->cfg.logfile) < IOL_PATH_MAX)
+            n = 1;
+        return n;
+    }
     if (iol_log_name(rt, name, sizeof(name)) >= sizeof(name))
-        return -1;
+        return 0;
     const char *dirs[3] = {NULL, rt->start_cwd, rt->cfg.mmap_dir};
     if (rt->cfg.logpath[0]) {
         logpath_dir(rt, dir, sizeof(dir));
         dirs[0] = dir;
         dirs[1] = NULL; /* a configured directory is not replaced by the cwd */
     }
-    for (size_t i = 0; i < 3; i++) {
-        if (!dirs[i] || !dirs[i][0])
-            continue;
-        if (iol_fmt(path, sizeof(path), "%s/%s", dirs[i], name) < sizeof(path) &&
-            write_to(rt, path) == 0)
+    for (size_t i = 0; i < 3 && n < max; i++)
+        if (dirs[i] && dirs[i][0] &&
+            iol_fmt(paths[n], IOL_PATH_MAX, "%s/%s", dirs[i], name) < IOL_PATH_MAX)
+            n++;
+    return n;
+}
+
+int iol_log_write(struct iol_runtime *rt)
+{
+    char paths[3][IOL_PATH_MAX];
+    struct timespec end;
+
+    clock_gettime(CLOCK_REALTIME, &end);
+    rt->map.hdr->end_sec = end.tv_sec;
+    rt->map.hdr->end_nsec = end.tv_nsec;
+    size_t n = iol_log_paths(rt, paths, 3);
+    for (size_t i = 0; i < n; i++)
+        if (write_to(rt, paths[i]) == 0)
             return 0;
-    }
     return -1;
 }

@@ -5,6 +5,8 @@
 
 #include <stddef.h>
 
+#include "paths.h"
+
 struct iol_runtime;
 
 /* Set the end time in the record file header, choose the log's path and
@@ -14,6 +16,11 @@ struct iol_runtime;
  * started in; if that fails, in IOLENS_MMAP_DIR. The runtime must be off.
  * @return 0, or -1 (diagnostics say why). */
 int iol_log_write(struct iol_runtime *rt);
+
+/* The paths to try, in order, for this process's log (the rules of
+ * iol_log_write; the end time must be set in the record file header).
+ * @return how many were put in paths (at most max). */
+size_t iol_log_paths(const struct iol_runtime *rt, char (*paths)[IOL_PATH_MAX], size_t max);
 
 /* Darshan's file name for a log: <user>_<exe>_id<jobid>-<pid>_<month>-<day>-
  * <seconds since midnight>-<hash>_<n>.darshan, where hash mixes the host name

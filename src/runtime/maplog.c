@@ -47,7 +47,7 @@ corrupt:
     return IOLENS_ERR_CORRUPT;
 }
 
-static uint32_t live_count(const struct iol_map_module *m)
+uint32_t iol_maplog_live_count(const struct iol_map_module *m)
 {
     uint32_t n = atomic_load_explicit((_Atomic uint32_t *)&m->count, memory_order_acquire);
     return n < m->capacity ? n : m->capacity;
@@ -70,6 +70,16 @@ static int cmp_name_ref(const void *a, const void *b)
     return x->id < y->id ? -1 : x->id > y->id;
 }
 
+const char *iol_maplog_record_name(const struct iol_map_header *h,
+                                   const struct iol_map_module *m, uint32_t j)
+{
+    uint64_t off = ((struct iol_map_slot_head *)slot_of(h, m, j))->name_off;
+    const char *area = (const char *)h + h->names_off;
+    if (off >= h->names_size || !memchr(area + off, '\0', h->names_size - off))
+        return NULL;
+    return area + off;
+}
+
 /* The names of every live record, once per id. */
 static iolens_status put_names(iolens_log_writer *w, const struct iol_map_header *h)
 {
@@ -77,31 +87,50 @@ static iolens_status put_names(iolens_log_writer *w, const struct iol_map_header
     iolens_status st = IOLENS_OK;
 
     for (uint32_t i = 0; i < h->nmods; i++)
-        cap += live_count(&h->mods[i]);
+        cap += iol_maplog_live_count(&h->mods[i]);
     struct name_ref *refs = calloc(cap ? cap : 1, sizeof(*refs));
     if (!refs)
         return IOLENS_ERR_NOMEM;
     for (uint32_t i = 0; i < h->nmods; i++) {
         const struct iol_map_module *m = &h->mods[i];
-        for (uint32_t j = 0, live = live_count(m); j < live; j++) {
-            struct iol_slot *s = slot_of(h, m, j);
-            uint64_t id = slot_id(s);
-            if (id && n < cap)
-                refs[n++] = (struct name_ref){id, ((struct iol_map_slot_head *)s)->name_off};
+        for (uint32_t j = 0, live = iol_maplog_live_count(m); j < live; j++) {
+            uint64_t id = slot_id(slot_of(h, m, j));
+            const char *name = iol_maplog_record_name(h, m, j);
+            /* a damaged name: the record stays, without its name */
+            if (id && name && n < cap)
+                refs[n++] = (struct name_ref){id, (uint64_t)(name - (const char *)h)};
         }
     }
     qsort(refs, n, sizeof(*refs), cmp_name_ref);
-    const char *area = (const char *)h + h->names_off;
-    for (size_t i = 0; i < n && st == IOLENS_OK; i++) {
-        if (i > 0 && refs[i].id == refs[i - 1].id)
-            continue;
-        if (refs[i].off >= h->names_size ||
-            !memchr(area + refs[i].off, '\0', h->names_size - refs[i].off))
-            continue; /* a damaged name: the record stays, without its name */
-        st = iolens_writer_put_name(w, refs[i].id, area + refs[i].off);
-    }
+    for (size_t i = 0; i < n && st == IOLENS_OK; i++)
+        if (i == 0 || refs[i].id != refs[i - 1].id)
+            st = iolens_writer_put_name(w, refs[i].id, (const char *)h + refs[i].off);
     free(refs);
     return st;
+}
+
+static int is_heatmap(const struct iol_map_module *m)
+{
+    /* HEATMAP bins live in per-CPU shards beside the record until the end
+     * (heatmap_layout.h): a killed process's are added here. */
+    return m->mod_id == IOLENS_MOD_HEATMAP && m->rec_size == IOL_HEATMAP_RECORD_BYTES &&
+           m->stride >= IOL_SLOT_STATE_OFF(m->rec_size) + sizeof(struct iol_heatmap_state);
+}
+
+uint64_t iol_maplog_copy_record(const struct iol_map_header *h, const struct iol_map_module *m,
+                                uint32_t j, void *buf)
+{
+    struct iol_slot *s = slot_of(h, m, j);
+    uint64_t id = slot_id(s);
+    if (!id)
+        return 0;
+    int locked = iol_slot_lock_bounded(s);
+    memcpy(buf, iol_slot_rec(s), m->rec_size);
+    if (is_heatmap(m))
+        iol_heatmap_fold((struct iolens_heatmap_record *)buf, iol_slot_state(s, m->rec_size));
+    if (locked)
+        iol_slot_unlock(s);
+    return id;
 }
 
 /* One module's live records, each copied under its (bounded) lock. */
@@ -109,7 +138,7 @@ static iolens_status put_module(iolens_log_writer *w, const struct iol_map_heade
                                 const struct iol_map_module *m, int force_partial)
 {
     const struct iolens_module_desc *desc = iolens_module((int)m->mod_id);
-    uint32_t live = live_count(m);
+    uint32_t live = iol_maplog_live_count(m);
     iolens_status st = IOLENS_OK;
     unsigned char *buf;
 
@@ -118,23 +147,9 @@ static iolens_status put_module(iolens_log_writer *w, const struct iol_map_heade
         return IOLENS_OK; /* a module this log library cannot write: left out */
     if (!(buf = malloc(m->rec_size)))
         return IOLENS_ERR_NOMEM;
-    /* HEATMAP bins live in per-CPU shards beside the record until the end
-     * (heatmap_layout.h): a killed process's are added here. */
-    int heatmap = m->mod_id == IOLENS_MOD_HEATMAP && m->rec_size == IOL_HEATMAP_RECORD_BYTES &&
-                  m->stride >= IOL_SLOT_STATE_OFF(m->rec_size) + sizeof(struct iol_heatmap_state);
-    for (uint32_t j = 0; j < live && st == IOLENS_OK; j++) {
-        struct iol_slot *s = slot_of(h, m, j);
-        if (!slot_id(s))
-            continue;
-        int locked = iol_slot_lock_bounded(s);
-        memcpy(buf, iol_slot_rec(s), m->rec_size);
-        if (heatmap)
-            iol_heatmap_fold((struct iolens_heatmap_record *)buf,
-                             iol_slot_state(s, m->rec_size));
-        if (locked)
-            iol_slot_unlock(s);
-        st = iolens_writer_put_record(w, (int)m->mod_id, buf);
-    }
+    for (uint32_t j = 0; j < live && st == IOLENS_OK; j++)
+        if (iol_maplog_copy_record(h, m, j, buf))
+            st = iolens_writer_put_record(w, (int)m->mod_id, buf);
     free(buf);
     if (atomic_load((_Atomic uint32_t *)&m->partial) || (force_partial && live))
         iolens_writer_set_partial(w, (int)m->mod_id);
@@ -163,28 +178,31 @@ static size_t parse_mounts(char *text, struct iolens_mount *out, size_t max)
     return n;
 }
 
+void iol_maplog_job(const struct iol_map_header *h, struct iol_maplog_job *out)
+{
+    memset(&out->job, 0, sizeof(out->job));
+    out->job.uid = h->uid;
+    out->job.start_time_sec = h->start_sec;
+    out->job.start_time_nsec = h->start_nsec;
+    out->job.end_time_sec = h->end_sec;
+    out->job.end_time_nsec = h->end_nsec;
+    out->job.nprocs = h->nprocs;
+    out->job.jobid = h->jobid;
+    memcpy(out->job.metadata, h->metadata, sizeof(out->job.metadata));
+    out->job.metadata[sizeof(out->job.metadata) - 1] = '\0';
+    memcpy(out->exe, h->exe, sizeof(out->exe));
+    out->exe[sizeof(out->exe) - 1] = '\0';
+    memcpy(out->mount_text, h->mounts, sizeof(out->mount_text));
+    out->mount_text[sizeof(out->mount_text) - 1] = '\0';
+    out->nmounts = parse_mounts(out->mount_text, out->mounts,
+                                sizeof(out->mounts) / sizeof(*out->mounts));
+}
+
 static iolens_status put_job(iolens_log_writer *w, const struct iol_map_header *h)
 {
-    struct iolens_job job = {0};
-    struct iolens_mount mounts[64];
-    char text[IOL_MAP_MOUNT_BYTES];
-    char exe[IOL_MAP_EXE_BYTES];
-
-    job.uid = h->uid;
-    job.start_time_sec = h->start_sec;
-    job.start_time_nsec = h->start_nsec;
-    job.end_time_sec = h->end_sec;
-    job.end_time_nsec = h->end_nsec;
-    job.nprocs = h->nprocs;
-    job.jobid = h->jobid;
-    memcpy(job.metadata, h->metadata, sizeof(job.metadata));
-    job.metadata[sizeof(job.metadata) - 1] = '\0';
-    memcpy(exe, h->exe, sizeof(exe));
-    exe[sizeof(exe) - 1] = '\0';
-    memcpy(text, h->mounts, sizeof(text));
-    text[sizeof(text) - 1] = '\0';
-    size_t nm = parse_mounts(text, mounts, sizeof(mounts) / sizeof(*mounts));
-    return iolens_writer_put_job(w, &job, exe, mounts, nm);
+    struct iol_maplog_job j;
+    iol_maplog_job(h, &j);
+    return iolens_writer_put_job(w, &j.job, j.exe, j.mounts, j.nmounts);
 }
 
 iolens_status iol_maplog_write(const struct iol_map_header *h, size_t len, const char *path,

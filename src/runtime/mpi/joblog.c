@@ -1,0 +1,288 @@
+/* The job's one log, written by every process together (Darshan's layout).
+ *
+ * After the reductions (modules used anywhere, partial flags, record
+ * versions, start and end time, the heatmaps' common end) and the
+ * shared-record hooks, the log is
+ * opened collectively under a temporary name. Rank 0 writes the job region
+ * after the space kept for the header. Every later region (the names, then
+ * each module used anywhere, by module id) is each process's own zlib
+ * stream, empty if it has nothing, placed back to back in rank order: an
+ * MPI_Scan of the compressed sizes gives each process its offset, and one
+ * MPI_File_write_at_all writes the region. Rank 0 writes the header last and
+ * renames the file once it is complete. After every step the processes
+ * agree on whether any failed (iol_mpi_any_failed), so all of them stop
+ * together, none waits forever, and a failed log is removed. */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../../format/log_build.h"
+#include "../diag.h"
+#include "../fmt.h"
+#include "hm_align.h"
+#include "mpilib.h"
+#include "shared.h"
+
+struct joblog {
+    struct iol_mpi_local *l;
+    MPI_File fh;
+    int opened;                 /* fh is open */
+    int created;                /* rank 0: tmp is ours to remove on failure */
+    char path[IOL_PATH_MAX];    /* final name (rank 0's choice) */
+    char tmp[IOL_PATH_MAX];     /* name while being written */
+    uint64_t used;              /* bit per module id with records on some process */
+    uint64_t partial;           /* rank 0: bit per module id that dropped records */
+    uint32_t versions[IOLENS_MAX_MODS]; /* rank 0: record version per module id */
+    int64_t start_ns, end_ns;   /* rank 0: the job's first start and last end */
+    uint64_t *shared;           /* per name: modules in which it is shared */
+    uint64_t next;              /* where the next region starts (all ranks) */
+    struct iolens_region_map names;
+    struct iolens_region_map mods[IOLENS_MAX_MODS];
+};
+
+static int64_t ns_of(int64_t sec, int64_t nsec)
+{
+    return sec * 1000000000 + nsec;
+}
+
+/* Modules used anywhere (on all ranks); partial flags, versions and the job's
+ * times (on rank 0). @return 0, or -1 on an MPI error. */
+static int reduce_job(struct joblog *j)
+{
+    const struct iol_mpi_local *l = j->l;
+    uint64_t used = 0, partial = 0;
+    uint32_t versions[IOLENS_MAX_MODS] = {0};
+    int64_t start = ns_of(l->job.job.start_time_sec, l->job.job.start_time_nsec);
+    int64_t end = ns_of(l->job.job.end_time_sec, l->job.job.end_time_nsec);
+
+    for (size_t i = 0; i < l->nmods; i++) {
+        const struct iol_mpi_module *m = &l->mods[i];
+        if (m->count)
+            used |= 1ULL << m->mod_id;
+        if (m->partial) /* in the header even if no rank kept a record */
+            partial |= 1ULL << m->mod_id;
+        versions[m->mod_id] = m->version;
+    }
+    MPI_Comm c = iol_mpi.comm;
+    if (PMPI_Allreduce(&used, &j->used, 1, MPI_UINT64_T, MPI_BOR, c) != MPI_SUCCESS ||
+        PMPI_Reduce(&partial, &j->partial, 1, MPI_UINT64_T, MPI_BOR, 0, c) != MPI_SUCCESS ||
+        PMPI_Reduce(versions, j->versions, IOLENS_MAX_MODS, MPI_UINT32_T, MPI_MAX, 0, c) !=
+            MPI_SUCCESS ||
+        PMPI_Reduce(&start, &j->start_ns, 1, MPI_INT64_T, MPI_MIN, 0, c) != MPI_SUCCESS ||
+        PMPI_Reduce(&end, &j->end_ns, 1, MPI_INT64_T, MPI_MAX, 0, c) != MPI_SUCCESS)
+        return -1;
+    return 0;
+}
+
+/* Open rank 0's candidate paths in turn, collectively, until one works.
+ * @return 0, or -1 when none could be created (on every rank). */
+static int open_log(struct joblog *j)
+{
+    int npaths = (int)j->l->npaths;
+    if (PMPI_Bcast(&npaths, 1, MPI_INT, 0, iol_mpi.comm) != MPI_SUCCESS)
+        return -1;
+    for (int i = 0; i < npaths; i++) {
+        if (iol_mpi.rank == 0)
+            memcpy(j->path, j->l->paths[i], sizeof(j->path));
+        if (PMPI_Bcast(j->path, sizeof(j->path), MPI_CHAR, 0, iol_mpi.comm) != MPI_SUCCESS)
+            return -1;
+        j->path[sizeof(j->path) - 1] = '\0';
+        if (iol_fmt(j->tmp, sizeof(j->tmp), "%s.partial", j->path) >= sizeof(j->tmp))
+            continue; /* the same on every rank */
+        int rc = PMPI_File_open(iol_mpi.comm, j->tmp, MPI_MODE_CREATE | MPI_MODE_WRONLY |
+                                MPI_MODE_EXCL, MPI_INFO_NULL, &j->fh);
+        j->opened = rc == MPI_SUCCESS;
+        j->created = iol_mpi.rank == 0 && j->opened;
+        if (!iol_mpi_any_failed(!j->opened))
+            return 0;
+        iol_diag("cannot create %s", j->tmp);
+        if (j->opened)
+            PMPI_File_close(&j->fh);
+        j->opened = 0;
+        if (j->created)
+            unlink(j->tmp);
+        j->created = 0;
+    }
+    return -1;
+}
+
+/* Place this process's len bytes of the region that starts at j->next after
+ * those of lower ranks, write them with every process, and record the
+ * region's extent in *map. prep_failed: this process could not prepare its
+ * bytes. @return 0, or -1 (on every rank). */
+static int put_region(struct joblog *j, const unsigned char *buf, size_t len, int prep_failed,
+                      struct iolens_region_map *map)
+{
+    uint64_t mine = len, upto = 0, end = 0;
+    MPI_Status status;
+    int count = 0;
+
+    if (iol_mpi_any_failed(prep_failed || len > INT_MAX))
+        return -1;
+    if (PMPI_Scan(&mine, &upto, 1, MPI_UINT64_T, MPI_SUM, iol_mpi.comm) != MPI_SUCCESS)
+        return -1; /* a scan that fails fails everywhere */
+    int rc = PMPI_File_write_at_all(j->fh, (MPI_Offset)(j->next + upto - mine), buf, (int)len,
+                                    MPI_BYTE, &status);
+    int failed = rc != MPI_SUCCESS ||
+                 PMPI_Get_count(&status, MPI_BYTE, &count) != MPI_SUCCESS ||
+                 (size_t)count != len;
+    end = j->next + upto;
+    if (iol_mpi_any_failed(failed) ||
+        PMPI_Bcast(&end, 1, MPI_UINT64_T, iol_mpi.nprocs - 1, iol_mpi.comm) != MPI_SUCCESS)
+        return -1;
+    map->off = end > j->next ? j->next : 0;
+    map->len = end - j->next;
+    j->next = end;
+    return 0;
+}
+
+/* Rank 0 writes the job region after the header's space; all learn its end. */
+static int put_job(struct joblog *j)
+{
+    int failed = 0;
+    uint64_t end = IOL_LOG_HEADER_BYTES;
+
+    if (iol_mpi.rank == 0) {
+        unsigned char *raw = calloc(1, IOL_LOG_JOB_MAX), *z = NULL;
+        size_t zlen = 0;
+        struct iolens_job job = j->l->job.job;
+        MPI_Status status;
+        job.nprocs = iol_mpi.nprocs;
+        job.start_time_sec = j->start_ns / 1000000000;
+        job.start_time_nsec = j->start_ns % 1000000000;
+        job.end_time_sec = j->end_ns / 1000000000;
+        job.end_time_nsec = j->end_ns % 1000000000;
+        failed = !raw;
+        if (!failed) {
+            size_t len = iol_log_job_bytes(raw, &job, j->l->job.exe, j->l->job.mounts,
+                                           j->l->job.nmounts);
+            failed = iol_log_compress(raw, len, 0, &z, &zlen) != IOLENS_OK ||
+                     PMPI_File_write_at(j->fh, IOL_LOG_HEADER_BYTES, z, (int)zlen, MPI_BYTE,
+                                        &status) != MPI_SUCCESS;
+            end += zlen;
+        }
+        free(z);
+        free(raw);
+    }
+    if (iol_mpi_any_failed(failed) ||
+        PMPI_Bcast(&end, 1, MPI_UINT64_T, 0, iol_mpi.comm) != MPI_SUCCESS)
+        return -1;
+    j->next = end;
+    return 0;
+}
+
+/* This process's names (rank != 0: without the shared ones), compressed. */
+static int put_names(struct joblog *j)
+{
+    const struct iol_mpi_local *l = j->l;
+    size_t cap = 0, used = 0;
+    unsigned char *raw, *z = NULL;
+    size_t zlen = 0;
+
+    for (size_t i = 0; i < l->nnames; i++)
+        cap += sizeof(uint64_t) + strlen(l->names[i].name) + 1;
+    raw = malloc(cap ? cap : 1);
+    int failed = !raw;
+    for (size_t i = 0; raw && i < l->nnames; i++) {
+        if (iol_mpi.rank != 0 && j->shared[i])
+            continue;
+        size_t n = strlen(l->names[i].name) + 1;
+        memcpy(raw + used, &l->names[i].id, sizeof(uint64_t));
+        memcpy(raw + used + sizeof(uint64_t), l->names[i].name, n);
+        used += sizeof(uint64_t) + n;
+    }
+    if (!failed)
+        failed = iol_log_compress(raw, used, 0, &z, &zlen) != IOLENS_OK;
+    int rc = put_region(j, z, zlen, failed, &j->names);
+    free(z);
+    free(raw);
+    return rc;
+}
+
+/* Every module used anywhere, in increasing id: this process's records. */
+static int put_modules(struct joblog *j)
+{
+    const struct iol_mpi_local *l = j->l;
+    for (int id = 0; id < IOLENS_MAX_MODS; id++) {
+        if (!(j->used & (1ULL << id)))
+            continue;
+        const struct iol_mpi_module *m = NULL;
+        for (size_t i = 0; i < l->nmods && !m; i++)
+            if (l->mods[i].mod_id == id)
+                m = &l->mods[i];
+        unsigned char *raw = NULL, *z = NULL;
+        size_t len = 0, zlen = 0;
+        int failed = 0;
+        if (m && m->count)
+            failed = iol_log_records_bytes(id, m->recs, m->count, m->rec_size, &raw, &len) !=
+                         IOLENS_OK ||
+                     iol_log_compress(raw, len, 1, &z, &zlen) != IOLENS_OK;
+        int rc = put_region(j, z, zlen, failed, &j->mods[id]);
+        free(z);
+        free(raw);
+        if (rc != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* Rank 0 writes the header; all close the file; rank 0 renames it. */
+static int finish_log(struct joblog *j)
+{
+    int failed = 0;
+    if (iol_mpi.rank == 0) {
+        unsigned char h[IOL_LOG_HEADER_BYTES];
+        MPI_Status status;
+        iol_log_header_bytes(h, IOLENS_COMP_ZLIB, j->partial, &j->names, j->mods, j->versions);
+        failed = PMPI_File_write_at(j->fh, 0, h, sizeof(h), MPI_BYTE, &status) != MPI_SUCCESS;
+    }
+    failed |= PMPI_File_close(&j->fh) != MPI_SUCCESS;
+    j->opened = 0;
+    if (iol_mpi_any_failed(failed))
+        return -1;
+    if (iol_mpi.rank == 0)
+        failed = chmod(j->tmp, j->l->mode) != 0 || rename(j->tmp, j->path) != 0;
+    if (iol_mpi_any_failed(failed))
+        return -1;
+    j->created = 0;
+    return 0;
+}
+
+static int write_log(struct joblog *j)
+{
+    int failed = !(j->shared = calloc(j->l->nnames ? j->l->nnames : 1, sizeof(*j->shared)));
+    if (iol_mpi_any_failed(failed) || reduce_job(j) != 0 || iol_mpi_heatmap_align(j->l) != 0)
+        return -1;
+    if (iol_mpi_any_failed(iol_mpi_shared_find(j->l, j->shared) != 0) ||
+        iol_mpi_any_failed(iol_mpi_shared_reduce(j->l, j->shared) != 0))
+        return -1;
+    if (open_log(j) != 0 || put_job(j) != 0 || put_names(j) != 0 || put_modules(j) != 0)
+        return -1;
+    return finish_log(j);
+}
+
+int iol_mpi_write_job_log(struct iol_mpi_local *l, char *written, size_t len)
+{
+    struct joblog *j = calloc(1, sizeof(*j));
+    int rc = -1;
+
+    /* Every process must take part: one without its data (or without memory)
+     * means no log at all, decided together. */
+    if (iol_mpi_any_failed(!l || !j)) {
+        free(j);
+        return -1;
+    }
+    j->l = l;
+    rc = write_log(j);
+    if (j->opened)
+        PMPI_File_close(&j->fh);
+    if (j->created)
+        unlink(j->tmp);
+    if (rc == 0 && written && len)
+        iol_fmt(written, len, "%s", j->path);
+    free(j->shared);
+    free(j);
+    return rc;
+}

@@ -1,0 +1,115 @@
+/* This process's part of the MPI job's log, copied out of the record file:
+ * job data, names with the modules that use them, each module's records
+ * with the process's rank, and the log paths the non-MPI rules give. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core.h"
+#include "logwrite.h"
+#include "mpi_job.h"
+
+static int cmp_name(const void *a, const void *b)
+{
+    const struct iol_mpi_name *x = a, *y = b;
+    return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* Can the log library write this pool's records as they are? */
+static int writable(const struct iol_map_module *m)
+{
+    const struct iolens_module_desc *d = iolens_module((int)m->mod_id);
+    return d && (!d->record_size || d->record_size == m->rec_size) &&
+           d->version == m->rec_version;
+}
+
+/* Module m's live records into out (rank set), their names appended to l. */
+static int collect_module(struct iol_mpi_local *l, const struct iol_map_header *h,
+                          const struct iol_map_module *m, int rank, size_t names_cap)
+{
+    struct iol_mpi_module *out = &l->mods[l->nmods];
+    uint32_t live = iol_maplog_live_count(m);
+
+    out->mod_id = (int)m->mod_id;
+    out->version = m->rec_version;
+    out->partial = atomic_load((_Atomic uint32_t *)&m->partial) != 0;
+    out->rec_size = m->rec_size;
+    if (live && !(out->recs = malloc((size_t)live * m->rec_size)))
+        return -1;
+    for (uint32_t j = 0; j < live; j++) {
+        unsigned char *rec = out->recs + out->count * m->rec_size;
+        uint64_t id = iol_maplog_copy_record(h, m, j, rec);
+        if (!id)
+            continue;
+        ((struct iolens_record_base *)rec)->rank = rank;
+        out->count++;
+        const char *name = iol_maplog_record_name(h, m, j);
+        if (name && l->nnames < names_cap)
+            l->names[l->nnames++] = (struct iol_mpi_name){id, 1ULL << m->mod_id, name};
+    }
+    l->nmods++;
+    return 0;
+}
+
+/* Sort the names by id and merge duplicates (one name, several modules). */
+static void merge_names(struct iol_mpi_local *l)
+{
+    size_t n = 0;
+    qsort(l->names, l->nnames, sizeof(*l->names), cmp_name);
+    for (size_t i = 0; i < l->nnames; i++) {
+        if (n > 0 && l->names[n - 1].id == l->names[i].id)
+            l->names[n - 1].mods |= l->names[i].mods;
+        else
+            l->names[n++] = l->names[i];
+    }
+    l->nnames = n;
+}
+
+struct iol_mpi_local *iol_mpi_local_collect(int rank)
+{
+    struct iol_map_header *h = iol_rt.map.hdr;
+    struct iol_mpi_local *l = calloc(1, sizeof(*l));
+    uint32_t order[IOL_MAP_MAX_MODS];
+    size_t names_cap = 0;
+    struct timespec end;
+
+    if (!l)
+        return NULL;
+    clock_gettime(CLOCK_REALTIME, &end);
+    h->end_sec = end.tv_sec;
+    h->end_nsec = end.tv_nsec;
+    iol_maplog_job(h, &l->job);
+    l->npaths = iol_log_paths(&iol_rt, l->paths, IOL_MPI_MAX_PATHS);
+    l->mode = 0400;
+    /* Modules in increasing id, as the format requires. */
+    for (uint32_t i = 0; i < h->nmods; i++) {
+        uint32_t j = i;
+        while (j > 0 && h->mods[order[j - 1]].mod_id > h->mods[i].mod_id) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = i;
+        names_cap += iol_maplog_live_count(&h->mods[i]);
+    }
+    if (!(l->names = calloc(names_cap ? names_cap : 1, sizeof(*l->names))))
+        goto fail;
+    for (uint32_t i = 0; i < h->nmods; i++)
+        if (writable(&h->mods[order[i]]) &&
+            collect_module(l, h, &h->mods[order[i]], rank, names_cap) != 0)
+            goto fail;
+    merge_names(l);
+    return l;
+fail:
+    iol_mpi_local_free(l);
+    return NULL;
+}
+
+void iol_mpi_local_free(struct iol_mpi_local *l)
+{
+    if (!l)
+        return;
+    for (size_t i = 0; i < l->nmods; i++)
+        free(l->mods[i].recs);
+    free(l->names);
+    free(l);
+}

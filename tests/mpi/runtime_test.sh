@@ -1,0 +1,176 @@
+#!/bin/sh
+# The MPI runtime's tests (CTest mpi_runtime_*): jobs of 4 ranks under
+# libiolens.so, each checking one property of the log(s) they leave.
+#
+#   runtime_test.sh LIB IOLENS BINDIR DARSHAN_PARSER MODE
+#
+# LIB             libiolens.so (libiolens-mpi.so beside it)
+# IOLENS          the iolens command
+# BINDIR          where the mpi_* programs are (build/tests/mpi)
+# DARSHAN_PARSER  Darshan 3.5's darshan-parser, or "" (that check is then
+#                 skipped with a message)
+# MODE            fpp      mpi_fpp_posix: exactly one log, no partial file and
+#                          no record file left, nprocs 4, the counters of
+#                          expected/fpp_posix.txt through iolens parse and
+#                          through darshan-parser
+#                 fortran  mpi_fortran_io: one log with nprocs 4 and POSIX
+#                          records of all 4 ranks
+#                 nompi    a program without MPI under LIB loads no MPI library
+#                          (and not libiolens-mpi.so)
+#                 nolib    LIB without libiolens-mpi.so beside it: every rank
+#                          leaves a log of its own (nprocs 1)
+#                 killed   mpi_rt_killed (every rank dies of SIGKILL before
+#                          MPI_Finalize): each rank's records are in a record
+#                          file that iolens recover turns into a log, or in
+#                          the rank's own log when mpirun's SIGTERM came first
+#
+# Jobs start as run.sh starts them (mpirun --oversubscribe, root allowed).
+# In an IOLENS_SANITIZE build (IOLENS_TEST_SANITIZE=ON) libasan is preloaded
+# before LIB, as in ../workloads/ctest.sh; without it the test is skipped.
+set -eu
+export LC_ALL=C
+[ $# -eq 5 ] || { echo "usage: $0 LIB IOLENS BINDIR DARSHAN_PARSER MODE" >&2; exit 2; }
+lib=$1 iolens=$2 bindir=$3 dparser=$4 mode=$5
+here=$(cd "$(dirname "$0")" && pwd)
+bindir=$(cd "$bindir" && pwd)
+case $lib in /*) ;; *) lib=$(pwd)/$lib ;; esac
+case $iolens in /*) ;; *) iolens=$(pwd)/$iolens ;; esac
+
+fail() {
+    echo "FAIL: $*"
+    exit 1
+}
+
+command -v mpirun > /dev/null 2>&1 ||
+    fail "mpirun not found: install Open MPI (openmpi-bin, libopenmpi-dev; scripts/install-deps)"
+[ -f "$lib" ] || fail "$lib not built"
+if [ "$(id -u)" -eq 0 ]; then
+    export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+fi
+
+preload=$lib
+if [ "${IOLENS_TEST_SANITIZE:-OFF}" = ON ]; then
+    asan=$("${IOLENS_TEST_CC:-cc}" -print-file-name=libasan.so 2>/dev/null || true)
+    case $asan in
+        /*) [ -f "$asan" ] && preload="$asan $lib" ;;
+    esac
+    if [ "$preload" = "$lib" ]; then
+        echo "skipped: no libasan.so to load before the instrumented runtime"
+        exit 77
+    fi
+    # Open MPI's own allocations outlive MPI_Finalize; fatal signals are the
+    # runtime's to handle.
+    export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0:handle_segv=0:handle_sigbus=0:handle_abort=0"
+fi
+
+t=$(mktemp -d "${TMPDIR:-/tmp}/iolens-mpirt.XXXXXX")
+scratch=
+trap 'rm -rf "$t" ${scratch:+"$scratch"}' EXIT
+mkdir "$t/mmap"
+# Record files go here, so that the test sees whether any is left behind.
+export IOLENS_MMAP_DIR="$t/mmap"
+
+# run PROGRAM: the job under $preload; its scratch directory in $scratch,
+# its normal form in $t/normal (names hold the scratch path: it stays put).
+run() {
+    "$here/run.sh" -k "$preload" "$iolens parse --base" "$1" > "$t/normal" 2> "$t/run.err" ||
+        { cat "$t/run.err"; fail "$(basename "$1") did not run"; }
+    scratch=$(sed -n 's/^run.sh: scratch directory //p' "$t/run.err")
+    [ -d "$scratch" ] || fail "no scratch directory from run.sh"
+}
+
+# one_log: exactly one file in the job's log directory; its path in $log.
+one_log() {
+    n=$(find "$scratch/logs" -type f | wc -l)
+    [ "$n" -eq 1 ] || { ls -l "$scratch/logs"; fail "$n files in the log directory, expected 1 log"; }
+    log=$(find "$scratch/logs" -type f)
+    case $log in *.darshan) ;; *) fail "$log: not a finished log" ;; esac
+    left=$(find "$t/mmap" -type f | wc -l)
+    [ "$left" -eq 0 ] || { ls -l "$t/mmap"; fail "$left record files left behind"; }
+}
+
+# nprocs_of PARSER_OUTPUT: the job's process count as printed.
+nprocs_of() {
+    sed -n 's/^# nprocs: //p' "$1"
+}
+
+case $mode in
+fpp)
+    run "$bindir/mpi_fpp_posix"
+    one_log
+    "$here/normalize.sh" --strip "$here/expected/fpp_posix.txt" > "$t/want"
+    diff "$t/want" "$t/normal" > "$t/diff" || { head -40 "$t/diff"; fail "iolens parse: counters differ from expected/fpp_posix.txt"; }
+    "$iolens" parse "$log" > "$t/parsed" || fail "iolens parse cannot read $log"
+    [ "$(nprocs_of "$t/parsed")" = 4 ] || fail "iolens parse: nprocs is not 4"
+    if [ -z "$dparser" ]; then
+        echo "darshan-parser not found (configure with -DIOLENS_DARSHAN_PARSER=...): not checked"
+    else
+        "$dparser" "$log" > "$t/dparsed" || fail "darshan-parser cannot read $log"
+        [ "$(nprocs_of "$t/dparsed")" = 4 ] || fail "darshan-parser: nprocs is not 4"
+        "$dparser" --base "$log" > "$t/dbase" || fail "darshan-parser --base failed"
+        "$here/normalize.sh" "$scratch/d" "$t/dbase" > "$t/dnormal"
+        diff "$t/want" "$t/dnormal" > "$t/diff" || { head -40 "$t/diff"; fail "darshan-parser: counters differ from expected/fpp_posix.txt"; }
+    fi
+    ;;
+fortran)
+    [ -x "$bindir/mpi_fortran_io" ] || fail "mpi_fortran_io not built (MPI for Fortran not found: gfortran)"
+    run "$bindir/mpi_fortran_io"
+    one_log
+    "$iolens" parse "$log" > "$t/parsed" || fail "iolens parse cannot read $log"
+    [ "$(nprocs_of "$t/parsed")" = 4 ] || fail "nprocs is not 4"
+    ranks=$(awk -F '\t' '$1 == "POSIX" { print $2 }' "$t/normal" | sort -u | tr '\n' ' ')
+    [ "$ranks" = "0 1 2 3 " ] || fail "POSIX records of ranks '$ranks', expected 0 1 2 3"
+    ;;
+nompi)
+    # cat reads its own memory map while preloaded with the runtime.
+    env LD_PRELOAD="$preload" IOLENS_LOGPATH="$t" cat /proc/self/maps > "$t/maps" ||
+        fail "cat under $lib failed"
+    grep -q 'libiolens\.so' "$t/maps" || fail "the runtime was not loaded"
+    if grep -E 'libmpi|libopen-|libiolens-mpi' "$t/maps"; then
+        fail "a program without MPI loaded an MPI library because of $lib"
+    fi
+    ;;
+nolib)
+    mkdir "$t/lib"
+    cp "$lib" "$t/lib/"
+    preload=$(echo "$preload" | sed "s|$lib|$t/lib/$(basename "$lib")|")
+    run "$bindir/mpi_fpp_posix"
+    n=$(find "$scratch/logs" -type f -name '*.darshan' | wc -l)
+    [ "$n" -eq 4 ] || fail "$n logs, expected one per rank (4) without libiolens-mpi.so"
+    for f in "$scratch"/logs/*.darshan; do
+        "$iolens" parse "$f" > "$t/parsed" || fail "iolens parse cannot read $f"
+        [ "$(nprocs_of "$t/parsed")" = 1 ] || fail "$f: nprocs is not 1"
+    done
+    ;;
+killed)
+    mkdir "$t/d" "$t/logs"
+    (
+        cd "$t/d"
+        timeout "${MPI_WL_TIMEOUT:-300}" ${MPIEXEC:-mpirun --oversubscribe} -np 4 \
+            env LD_PRELOAD="$preload" IOLENS_LOGPATH="$t/logs" \
+            "$bindir/mpi_rt_killed" "$t/d" < /dev/null > "$t/out" 2>&1
+    ) && fail "the killed job exited with status 0"
+    # mpirun ends the ranks still alive with SIGTERM when the first dies:
+    # such a rank writes a log of its own (as any process at a fatal signal).
+    for f in "$t"/mmap/*.iolmap; do
+        [ -f "$f" ] || continue
+        "$iolens" recover -o "$t/logs" "$f" > /dev/null || fail "iolens recover $f failed"
+    done
+    : > "$t/files"
+    for f in "$t"/logs/*.darshan; do
+        [ -f "$f" ] || continue
+        "$iolens" parse --show-incomplete "$f" > "$t/parsed" || fail "iolens parse cannot read $f"
+        [ "$(nprocs_of "$t/parsed")" = 1 ] || fail "$f: nprocs is not 1"
+        sed -n "s|^POSIX.*POSIX_BYTES_WRITTEN	1000	$t/d/\\(killed\\.[0-3]\\)	.*|\\1|p" \
+            "$t/parsed" >> "$t/files"
+    done
+    got=$(sort "$t/files" | tr '\n' ' ')
+    [ "$got" = "killed.0 killed.1 killed.2 killed.3 " ] ||
+        { cat "$t/out"; fail "ranks' records found for '$got', expected killed.0 to killed.3 once each"; }
+    ;;
+*)
+    echo "unknown mode $mode" >&2
+    exit 2
+    ;;
+esac
+echo "ok: mpi_runtime $mode"
