@@ -25,7 +25,40 @@ static uint32_t adler_scalar(uint32_t s1, uint32_t s2, const unsigned char *p, s
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
+#include <cpuid.h>
 #include <immintrin.h>
+
+/* AVX2 usable: the CPU has it and the kernel saves the YMM registers
+ * (CPUID.1:ECX OSXSAVE and AVX, XCR0 bits 1-2, CPUID.7.0:EBX AVX2). Asked
+ * here rather than with __builtin_cpu_supports, whose libgcc constructor
+ * (__cpu_indicator_init) would probe the CPU at the start of every program
+ * that loads the library, instrumented ones included: CPUID traps to the
+ * hypervisor on a VM. */
+static int detect_avx2(void)
+{
+    unsigned a, b, c, d, xlo, xhi;
+    if (__get_cpuid_max(0, NULL) < 7 || !__get_cpuid(1, &a, &b, &c, &d))
+        return 0;
+    if ((c & (bit_OSXSAVE | bit_AVX)) != (bit_OSXSAVE | bit_AVX))
+        return 0;
+    __asm__("xgetbv" : "=a"(xlo), "=d"(xhi) : "c"(0));
+    if ((xlo & 6) != 6)
+        return 0;
+    __cpuid_count(7, 0, a, b, c, d);
+    return (b & bit_AVX2) != 0;
+}
+
+/* detect_avx2(), asked once (threads racing here store the same answer). */
+static int have_avx2(void)
+{
+    static int known; /* 0: not asked yet, 1: no, 2: yes */
+    int k = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (k == 0) {
+        k = detect_avx2() ? 2 : 1;
+        __atomic_store_n(&known, k, __ATOMIC_RELAXED);
+    }
+    return k == 2;
+}
 
 /* Sum of the eight 32-bit lanes. */
 __attribute__((target("avx2"))) static uint32_t hsum32(__m256i v)
@@ -78,7 +111,7 @@ uint32_t iol_adler32(uint32_t adler, const unsigned char *buf, size_t len)
 {
     uint32_t s1 = adler & 0xffff, s2 = adler >> 16;
 #if defined(__x86_64__) && defined(__GNUC__)
-    if (__builtin_cpu_supports("avx2"))
+    if (have_avx2())
         return adler_avx2(s1, s2, buf, len);
 #endif
     return adler_scalar(s1, s2, buf, len);

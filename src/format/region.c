@@ -9,18 +9,12 @@
 #include <string.h>
 #include <unistd.h>
 #include <zlib.h>
-#ifdef IOLENS_ZLIB_ONLY
-/* The runtime's copy (see CMakeLists.txt) never reads a log: it keeps zlib's
- * own Adler-32 check. The vectorised one probes the CPU from a constructor
- * (libgcc's __cpu_indicator_init), which would run at the start of every
- * instrumented program: ~70 us where CPUID traps to a hypervisor. */
-#define IOL_OWN_ADLER 0
-#else
-#include "../common/adler32.h"
+#ifndef IOLENS_ZLIB_ONLY
 #include <bzlib.h>
 #include <zstd.h>
-#define IOL_OWN_ADLER 1
 #endif
+
+#include "../common/adler32.h"
 
 /* Largest zstd window (log2 bytes) a region may use: memory a frame header
  * can demand regardless of the file's size. */
@@ -96,8 +90,7 @@ iolens_status iol_region_begin(struct iolens_region *rg, int fd, iolens_compress
         }
         /* zlib's own Adler-32 is a tenth of the reading time; the check
          * value is computed here with a vectorised one instead. */
-        if (IOL_OWN_ADLER)
-            inflateValidate(z, 0);
+        inflateValidate(z, 0);
         rg->adler = 1;
         rg->stream = z;
         return IOLENS_OK;
@@ -158,9 +151,7 @@ static iolens_status step(struct iolens_region *rg, unsigned char *out, size_t r
         int rc = inflate(z, Z_NO_FLUSH);
         rg->in_pos += avail - z->avail_in;
         *made = room - z->avail_out;
-#if IOL_OWN_ADLER
         rg->adler = iol_adler32(rg->adler, out, *made);
-#endif
         if (rc == Z_STREAM_END) {
             /* The stream's last 4 bytes, just consumed, are its Adler-32. */
             if (rg->in_pos < 4)
@@ -168,13 +159,12 @@ static iolens_status step(struct iolens_region *rg, unsigned char *out, size_t r
             const unsigned char *t = rg->in + rg->in_pos - 4;
             uint32_t want = (uint32_t)t[0] << 24 | (uint32_t)t[1] << 16 |
                             (uint32_t)t[2] << 8 | t[3];
-            if (IOL_OWN_ADLER && want != rg->adler)
+            if (want != rg->adler)
                 return IOLENS_ERR_CORRUPT;
             *ended = 1;
             rg->adler = 1;
             inflateReset(z);
-            if (IOL_OWN_ADLER)
-                inflateValidate(z, 0);
+            inflateValidate(z, 0);
         } else if (rc != Z_OK && !(rc == Z_BUF_ERROR && *made == 0 && avail == 0)) {
             return IOLENS_ERR_CORRUPT;
         }

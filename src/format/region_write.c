@@ -9,9 +9,9 @@
  * a chunk is large: when more than one thread is allowed, it is cut into one
  * stream per chunk, compressed by a pool of threads (region_par.c) and
  * written in order; a large region of module records also gets a search
- * tuned to them (iol_par_tune). A region smaller than one chunk is written
- * exactly as before: one stream at zlib's default settings, on the calling
- * thread. */
+ * tuned to them (iol_par_tune). A region smaller than one chunk is one stream
+ * at zlib's default level, on the calling thread, with a window and memory
+ * sized to it (zlib_settings). */
 #include "region_write.h"
 
 #include <errno.h>
@@ -50,21 +50,87 @@ static iolens_status flush_out(struct iol_region_writer *rw)
 /* Room left in the output buffer, flushing it first when full. */
 static iolens_status make_room(struct iol_region_writer *rw)
 {
-    return rw->out_len == IOL_REGION_OUTBUF ? flush_out(rw) : IOLENS_OK;
+    return rw->out_len == rw->out_cap ? flush_out(rw) : IOLENS_OK;
 }
 
+/* zlib's windowBits and memLevel for a region of n bytes (SIZE_MAX: not known,
+ * at least a chunk). zlib's defaults (15 and 8, Darshan's) take about 270 KiB
+ * and clear a 64 KiB hash table at every reset: most of the time a small log
+ * takes to write. A region known to be small gets the smallest window that
+ * still reaches back to its first byte (a match is at most the window less
+ * 262 bytes away) and a symbol buffer that holds it whole (one block), so it
+ * loses next to nothing: the job region of a log (about 1.5 to 4 KiB) takes
+ * about 50 KiB. Every reader accepts a smaller window than its own. */
+static void zlib_settings(size_t n, int *bits, int *mem_level)
+{
+    int b = 9, m = 1; /* zlib's smallest (it turns a window of 8 bits into 9) */
+    if (n > IOL_REGION_CHUNK) {
+        *bits = MAX_WBITS;
+        *mem_level = 8;
+        return;
+    }
+    while (b < MAX_WBITS && ((size_t)1 << b) < n + 262)
+        b++;
+    while (m < 8 && ((size_t)1 << (m + 6)) <= n)
+        m++;
+    *bits = b;
+    *mem_level = m;
+}
+
+/* Before a region's first bytes go to the compressor (n of them in all;
+ * SIZE_MAX: not known): an output buffer sized to them, and a zlib stream
+ * with zlib_settings(n), reset if it was used. */
+static iolens_status region_setup(struct iol_region_writer *rw, size_t n)
+{
+    size_t cap = IOL_REGION_OUTBUF;
+    iolens_status st;
+
+    if (rw->out_len && (st = flush_out(rw)) != IOLENS_OK)
+        return st;
+    if (n < IOL_REGION_OUTBUF / 2) /* zlib's bound is n + n / 1000 + a few bytes */
+        cap = (n + n / 8 + 4096) & ~(size_t)4095;
+    if (rw->out_cap < cap) {
+        free(rw->out);
+        rw->out_cap = 0;
+        if (!(rw->out = malloc(cap)))
+            return IOLENS_ERR_NOMEM;
+        rw->out_cap = cap;
+    }
+    if (rw->comp == IOLENS_COMP_ZLIB) {
+        int bits, mem_level;
+        zlib_settings(n, &bits, &mem_level);
+        z_stream *z = rw->stream;
+        if (z && (bits != rw->zbits || mem_level != rw->zlevel)) {
+            deflateEnd(z);
+            free(z);
+            rw->stream = z = NULL;
+        }
+        if (!z) {
+            if (!(z = calloc(1, sizeof(*z))))
+                return IOLENS_ERR_NOMEM;
+            if (deflateInit2(z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, bits, mem_level,
+                             Z_DEFAULT_STRATEGY) != Z_OK) {
+                free(z);
+                return IOLENS_ERR_NOMEM;
+            }
+            rw->stream = z;
+            rw->zbits = bits;
+            rw->zlevel = mem_level;
+        } else if (rw->zdirty && deflateReset(z) != Z_OK) {
+            return IOLENS_ERR_COMPRESSION;
+        }
+        rw->zdirty = 1;
+    }
+    rw->region_ready = 1;
+    return IOLENS_OK;
+}
+
+/* The compressor of bzip2 and zstd regions (zlib's is made per region size). */
 static iolens_status new_stream(struct iol_region_writer *rw)
 {
     switch (rw->comp) {
-    case IOLENS_COMP_ZLIB: {
-        z_stream *z = calloc(1, sizeof(*z));
-        if (!z || deflateInit(z, Z_DEFAULT_COMPRESSION) != Z_OK) {
-            free(z);
-            return IOLENS_ERR_NOMEM;
-        }
-        rw->stream = z;
+    case IOLENS_COMP_ZLIB:
         return IOLENS_OK;
-    }
 #ifdef IOLENS_ZLIB_ONLY
     default:
         break; /* the runtime's copy (zlib only, see CMakeLists.txt) */
@@ -130,17 +196,14 @@ iolens_status iol_rw_init(struct iol_region_writer *rw, int fd, iolens_compressi
     rw->fd = fd;
     rw->comp = comp;
     rw->pos = pos;
-    rw->threads = iol_par_auto_threads();
-    rw->out = malloc(IOL_REGION_OUTBUF);
-    if (!rw->out)
-        return IOLENS_ERR_NOMEM;
+    rw->threads = 0; /* as many as the CPUs: asked at the first large region */
     return new_stream(rw);
 }
 
 void iol_rw_set_threads(struct iol_region_writer *rw, int n)
 {
-    if (n <= 0)
-        n = iol_par_auto_threads();
+    if (n < 0)
+        n = 0;
     rw->threads = n > IOL_PAR_MAX_THREADS ? IOL_PAR_MAX_THREADS : n;
 }
 
@@ -150,6 +213,7 @@ void iol_rw_begin(struct iol_region_writer *rw, int records)
     rw->in_len = 0;
     rw->region_in = 0;
     rw->region_par = 0;
+    rw->region_ready = 0;
     rw->region_records = records;
 }
 
@@ -159,7 +223,7 @@ static iolens_status step(struct iol_region_writer *rw, const unsigned char **in
                           int finish)
 {
     unsigned char *out = rw->out + rw->out_len;
-    size_t room = IOL_REGION_OUTBUF - rw->out_len;
+    size_t room = rw->out_cap - rw->out_len;
 
     switch (rw->comp) {
     case IOLENS_COMP_NONE: {
@@ -182,7 +246,7 @@ static iolens_status step(struct iol_region_writer *rw, const unsigned char **in
         *avail = z->avail_in;
         rw->out_len += room - z->avail_out;
         if (rc == Z_STREAM_END)
-            return deflateReset(z) == Z_OK ? IOLENS_END : IOLENS_ERR_COMPRESSION;
+            return IOLENS_END; /* reset by the next region's region_setup */
         return rc == Z_OK || rc == Z_BUF_ERROR ? IOLENS_OK : IOLENS_ERR_COMPRESSION;
     }
 #ifdef IOLENS_ZLIB_ONLY
@@ -275,6 +339,8 @@ static iolens_status chunk_full(struct iol_region_writer *rw)
     if (rw->region_par)
         return submit(rw);
     if (first && rw->comp == IOLENS_COMP_ZLIB) {
+        if (rw->threads == 0)
+            rw->threads = iol_par_auto_threads();
         if (rw->threads > 1 && !rw->par &&
             iol_par_create(rw->threads, IOL_REGION_CHUNK, emit_stream, rw, &rw->par) != IOLENS_OK)
             rw->threads = 1; /* no thread to be had: one stream, here */
@@ -282,9 +348,12 @@ static iolens_status chunk_full(struct iol_region_writer *rw)
             rw->region_par = 1;
             return submit(rw);
         }
-        if (rw->region_records && iol_par_tune(rw->stream) != Z_OK)
-            return IOLENS_ERR_COMPRESSION;
     }
+    if (!rw->region_ready && (st = region_setup(rw, SIZE_MAX)) != IOLENS_OK)
+        return st;
+    if (first && rw->comp == IOLENS_COMP_ZLIB && rw->region_records &&
+        iol_par_tune(rw->stream) != Z_OK)
+        return IOLENS_ERR_COMPRESSION;
     st = feed(rw, rw->in, rw->in_len);
     rw->in_len = 0;
     return st;
@@ -331,7 +400,12 @@ static iolens_status finish_stream(struct iol_region_writer *rw)
 {
     const unsigned char *none = NULL;
     size_t zero = 0;
-    iolens_status st = feed(rw, rw->in, rw->in_len);
+    iolens_status st = IOLENS_OK;
+
+    /* Not set up yet: the whole region is in the input buffer. */
+    if (!rw->region_ready && (st = region_setup(rw, rw->in_len)) != IOLENS_OK)
+        return st;
+    st = feed(rw, rw->in, rw->in_len);
 
     rw->in_len = 0;
     while (st == IOLENS_OK) {
@@ -373,6 +447,7 @@ void iol_rw_free(struct iol_region_writer *rw)
     free_stream(rw);
     free(rw->out);
     rw->out = NULL;
+    rw->out_cap = 0;
     free(rw->in);
     rw->in = NULL;
     rw->in_cap = 0;

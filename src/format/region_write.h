@@ -7,7 +7,7 @@
 
 #include "iolens/log.h"
 
-#define IOL_REGION_OUTBUF (256 * 1024)
+#define IOL_REGION_OUTBUF (256 * 1024) /* output buffer of a large region */
 /* Input is gathered in chunks of this size before it is compressed; a zlib
  * region larger than one chunk is compressed one stream per chunk, on several
  * threads (region_par.h). */
@@ -22,8 +22,13 @@ struct iol_par;
 struct iol_region_writer {
     int fd;
     iolens_compression comp;
-    void *stream;            /* z_stream, bz_stream or ZSTD_CStream */
-    unsigned char *out;      /* IOL_REGION_OUTBUF bytes of output not yet written */
+    void *stream;            /* z_stream (made by a region's first step), bz_stream or
+                              * ZSTD_CStream */
+    int zbits, zlevel;       /* windowBits and memLevel of the z_stream */
+    int zdirty;              /* the z_stream has been used since its last reset */
+    int region_ready;        /* the open region's stream and buffer are set up */
+    unsigned char *out;      /* output not yet written (made by a region's first step) */
+    size_t out_cap;          /* bytes allocated at out: up to IOL_REGION_OUTBUF */
     size_t out_len;
     uint64_t pos;            /* file offset where out[0] goes */
     uint64_t start;          /* file offset where the open region starts */
@@ -31,7 +36,8 @@ struct iol_region_writer {
     size_t in_len;
     size_t in_cap;           /* bytes allocated at in */
     uint64_t region_in;      /* bytes of input given to the open region so far */
-    int threads;             /* compression threads allowed (1: one stream per region) */
+    int threads;             /* compression threads allowed (1: one stream per region;
+                              * 0: as many as the CPUs, asked at the first large region) */
     int region_par;          /* the open region goes through par */
     int region_records;      /* the open region holds module records */
     struct iol_par *par;     /* thread pool, started by the first large region */

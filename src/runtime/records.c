@@ -29,6 +29,7 @@ static struct {
     struct iol_mapping *map;
     const struct iol_config *cfg;
     struct iol_idx names;             /* record id -> name offset + 1 */
+    _Atomic uint64_t names_charged;   /* name memory used, counted as Darshan does */
     _Atomic uint64_t names_grow_lock;
     struct iol_vals_pool vals;
 } R;
@@ -91,16 +92,14 @@ static uint64_t idx_claim(struct iol_idx *t, uint64_t key, struct iol_idx_entry 
     *entry = NULL;
     for (uint64_t i = idx_home(t, key), n = 0; n <= t->mask; i = (i + 1) & t->mask, n++) {
         struct iol_idx_entry *e = &t->e[i];
-        uint64_t k = atomic_load_explicit(&e->key, memory_order_acquire);
-        if (k == 0) {
-            uint64_t expect = 0;
-            if (atomic_compare_exchange_strong_explicit(&e->key, &expect, key,
-                                                        memory_order_acq_rel,
-                                                        memory_order_acquire)) {
-                *entry = e;
-                return 0;
-            }
-            k = expect;
+        /* The compare-and-swap is the first access, not a load: a load of an
+         * untouched page maps the zero page, and the store then faults
+         * again (two page faults, about 2 us each on a VM, per new page). */
+        uint64_t k = 0;
+        if (atomic_compare_exchange_strong_explicit(&e->key, &k, key, memory_order_acq_rel,
+                                                    memory_order_acquire)) {
+            *entry = e;
+            return 0;
         }
         if (k == key) {
             *entry = e;
@@ -271,6 +270,25 @@ static int names_back(uint64_t end)
     return rc;
 }
 
+/* Take the name memory a new name of len bytes (with its NUL) uses, as
+ * Darshan counts it: the 8-byte record id, then the name, unpadded; a name
+ * that does not fit takes nothing, so a shorter one may still fit. The
+ * area's own use (the name padded to 8 bytes, no id) is never more than
+ * this, so a name that passes always has room there.
+ * @return 0, or -1 if the name memory is full. */
+static int names_charge(size_t len)
+{
+    uint64_t cost = sizeof(uint64_t) + len;
+    uint64_t have = atomic_load_explicit(&R.names_charged, memory_order_relaxed);
+    do {
+        if (have + cost > R.map->hdr->names_size)
+            return -1;
+    } while (!atomic_compare_exchange_weak_explicit(&R.names_charged, &have, have + cost,
+                                                    memory_order_relaxed,
+                                                    memory_order_relaxed));
+    return 0;
+}
+
 /* The name offset of id, storing name if it is new.
  * @return offset + 1, or 0 if the name area is full. */
 static uint64_t name_get(uint64_t id, const char *name)
@@ -284,6 +302,10 @@ static uint64_t name_get(uint64_t id, const char *name)
     if (!e)
         return 0;
     size_t len = strlen(name) + 1;
+    if (names_charge(len) != 0) {
+        idx_publish(e, IOL_IDX_FULL);
+        return 0;
+    }
     uint64_t off = atomic_fetch_add_explicit(&h->names_used, round_up(len, 8),
                                              memory_order_relaxed);
     if (off + len > h->names_size || names_back(off + len) != 0) {
@@ -337,7 +359,12 @@ static uint64_t create_slot(struct iol_pool *p, uint64_t id, const char *name, u
 struct iol_slot *iol_record_get(struct iol_pool *p, uint64_t id, const char *name)
 {
     struct iol_idx_entry *e;
-    uint64_t v = idx_find(&p->idx, id);
+    int starting = atomic_load_explicit(&iol_state, memory_order_relaxed) == IOL_STARTING;
+    /* The find is only the fast path (idx_claim below finds an id already
+     * there too). While starting, the tables were just made and hold next to
+     * nothing: it is skipped, so the records made at every start (the
+     * standard streams') take one page fault each in the table, not two. */
+    uint64_t v = starting ? 0 : idx_find(&p->idx, id);
     int cancel;
 
     if (v)
@@ -352,7 +379,12 @@ struct iol_slot *iol_record_get(struct iol_pool *p, uint64_t id, const char *nam
     }
     if (iol_config_name_excluded(R.cfg, (int)p->mod->id, p->mod->names_are_paths, name))
         return NULL;
-    iol_clock_allow_tsc();
+    /* Records made while starting (the standard streams', at every start) do
+     * not decide the clock: its check costs about 50 us (two CPUIDs, which
+     * trap to the hypervisor on a VM, and a sysfs file), which a process that
+     * does no I/O should not pay. */
+    if (!starting)
+        iol_clock_allow_tsc();
     pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cancel);
     uint64_t name_v = name_get(id, name);
     if (!name_v) {

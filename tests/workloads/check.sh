@@ -16,6 +16,11 @@
 # counts, including where the reference is wrong. With --reference, it must
 # equal what the reference prints (normalize.sh --reference), which checks
 # that the expected files and their remarks still describe the reference.
+# Without --reference, the variables in env/NAME (if it exists) are added
+# to the workload's environment (run.sh -e): settings iolens needs to do
+# what the reference does by default (e.g. IOLENS_MAX_RECORDS=1024); the
+# reference runs without them. An expected file whose first line is
+# "#FORM brief" is compared with the brief normal form (run.sh -b).
 # Prints one line per workload and a diff for each failure; exits 1 if any
 # workload failed.
 set -eu
@@ -51,8 +56,12 @@ trap 'rm -rf "$tmp"' EXIT
 for name in "$@"; do
     expected=$here/expected/$name.txt
     "$here/normalize.sh" --$mode "$expected" > "$tmp/want"
-    if ! "$here/run.sh" -x "$(status_of "$name")" "$lib" "$parser" \
-            "$bindir/wl_$name" > "$tmp/got" 2> "$tmp/err"; then
+    envfile=
+    [ "$mode" = reference ] || [ ! -f "$here/env/$name" ] || envfile=$here/env/$name
+    brief=
+    [ "$(head -n 1 "$expected")" != "#FORM brief" ] || brief=-b
+    if ! "$here/run.sh" -x "$(status_of "$name")" ${envfile:+-e "$envfile"} $brief \
+            "$lib" "$parser" "$bindir/wl_$name" > "$tmp/got" 2> "$tmp/err"; then
         echo "FAIL $name (run)"
         cat "$tmp/err"
         failed=1

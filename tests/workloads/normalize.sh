@@ -2,8 +2,8 @@
 # Turn the `--base` text of logs (darshan-parser --base, or iolens parse
 # --base) into the normal form of tests/workloads/expected/*.txt.
 #
-#   normalize.sh DIR [PARSED...]   one PARSED file per log (stdin if none)
-#   normalize.sh --strip EXPECTED  an expected file without its comments
+#   normalize.sh [--brief] DIR [PARSED...]  one PARSED file per log (stdin if none)
+#   normalize.sh --strip EXPECTED             an expected file without its comments
 #
 # DIR is the directory the workload ran in (absolute, as the workload saw
 # it). The normal form of one log is a line "== log" followed by one line per
@@ -22,6 +22,15 @@
 #   replaced by the name of that record (with @DIR@), or @UNKNOWN@.
 # - HEATMAP: the bin width and the bins depend on timing; only the sums
 #   HEATMAP_READ_BYTES (all read bins) and HEATMAP_WRITE_BYTES are kept.
+# - Each log's partial flags: one line per module POSIX, STDIO and HEATMAP,
+#   whether or not it has records,
+#     MODULE <tab> - <tab> PARTIAL <tab> 0|1 <tab> (log)
+#   1 when the parser warns that the module's data is incomplete (the
+#   parser must be given --show-incomplete to print a partial log at all).
+# - --brief keeps, of each POSIX and STDIO record, only the counters that
+#   show that it exists and how often it was used: *_OPENS, POSIX_STATS,
+#   *_BYTES_READ, *_BYTES_WRITTEN (for workloads with thousands of records;
+#   their expected file starts with the line "#FORM brief").
 # - Records are sorted by module and name; counters keep their order. With
 #   several logs, the blocks are sorted by their text, so the order in which
 #   processes ran or were named does not matter.
@@ -33,7 +42,7 @@
 set -eu
 export LC_ALL=C
 
-usage="usage: $0 DIR [PARSED...] | --strip EXPECTED | --reference EXPECTED"
+usage="usage: $0 [--brief] DIR [PARSED...] | --strip EXPECTED | --reference EXPECTED"
 
 if [ "${1:-}" = "--strip" ]; then
     [ $# -eq 2 ] || { echo "$usage" >&2; exit 2; }
@@ -68,12 +77,17 @@ if [ "${1:-}" = "--reference" ]; then
     sort | tr '\036' '\n' | sed '/^$/d'
     exit 0
 fi
+brief=0
+if [ "${1:-}" = "--brief" ]; then
+    brief=1
+    shift
+fi
 [ $# -ge 1 ] || { echo "$usage" >&2; exit 2; }
 dir=${1%/}
 shift
 
 one_log() {
-    awk -F '\t' -v OFS='\t' -v dir="$dir" '
+    awk -F '\t' -v OFS='\t' -v dir="$dir" -v brief="$brief" '
     function clean(name) {
         if (name == dir) return "@DIR@"
         if (substr(name, 1, length(dir) + 1) == dir "/")
@@ -83,6 +97,11 @@ one_log() {
     function ours(name) {
         return name == dir || substr(name, 1, length(dir) + 1) == dir "/" ||
                name == "<STDIN>" || name == "<STDOUT>" || name == "<STDERR>"
+    }
+    # darshan-parser: "# *WARNING*: The POSIX module contains incomplete data!"
+    # iolens parse:   "# *WARNING*: the POSIX module'"'"'s data is incomplete: ..."
+    /^# \*WARNING\*: [Tt]he [^ ]+ module/ && /incomplete/ {
+        split($0, w, " "); partial[w[4]] = 1; next
     }
     /^#/ || NF < 6 { next }
     {
@@ -99,9 +118,14 @@ one_log() {
         if (!ours(name)) next
         if (ctr ~ /_F_.*TIME/ || ctr ~ /_MAX_(READ|WRITE)_TIME_SIZE$/ ||
             ctr ~ /_(MEM|FILE)_ALIGNMENT$/) next
+        if (brief && ctr !~ /^(POSIX|STDIO)_(OPENS|BYTES_READ|BYTES_WRITTEN)$/ &&
+            ctr != "POSIX_STATS") next
         n++; lmod[n] = mod; lrank[n] = rank; lctr[n] = ctr; lval[n] = val; lname[n] = name
     }
     END {
+        print "POSIX", "-", "PARTIAL", partial["POSIX"] + 0, "(log)"
+        print "STDIO", "-", "PARTIAL", partial["STDIO"] + 0, "(log)"
+        print "HEATMAP", "-", "PARTIAL", partial["HEATMAP"] + 0, "(log)"
         for (i = 1; i <= n; i++) {
             v = lval[i]
             if (lctr[i] == "POSIX_RENAMED_FROM" && v != "0")

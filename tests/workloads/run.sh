@@ -2,7 +2,7 @@
 # Run one workload under a preloaded runtime and print the normal form of
 # the logs it leaves (see normalize.sh).
 #
-#   run.sh [-x STATUS] [-k] LIB PARSER WORKLOAD [MODE]
+#   run.sh [-x STATUS] [-k] [-e ENVFILE] [-b] LIB PARSER WORKLOAD [MODE]
 #
 # LIB      the runtime to LD_PRELOAD (libiolens.so, or the reference's
 #          libdarshan.so); "none" runs without one (no logs).
@@ -12,6 +12,10 @@
 # -x       the exit status the shell reports for the workload (default 0;
 #          128+N for death by signal N); anything else is an error.
 # -k       keep the scratch directory and print its path on stderr.
+# -e       add the variables of ENVFILE to the workload's environment: one
+#          NAME=VALUE a line (no quoting; '#' lines and blank lines ignored).
+#          check.sh passes env/NAME this way when it runs iolens.
+# -b       print the brief normal form (normalize.sh --brief).
 #
 # The workload runs in a fresh directory T/d (its argument), with stdin from
 # /dev/null and stdout, stderr into T/; logs go to T/logs through
@@ -27,14 +31,29 @@ export LC_ALL=C
 
 want=0
 keep=0
+envfile=
+brief=
 while [ $# -gt 0 ]; do
     case $1 in
         -x) want=$2; shift 2 ;;
         -k) keep=1; shift ;;
+        -e) envfile=$2; shift 2 ;;
+        -b) brief=--brief; shift ;;
         *) break ;;
     esac
 done
-[ $# -ge 3 ] || { echo "usage: $0 [-x STATUS] [-k] LIB PARSER WORKLOAD [MODE]" >&2; exit 2; }
+[ $# -ge 3 ] || { echo "usage: $0 [-x STATUS] [-k] [-e ENVFILE] [-b] LIB PARSER WORKLOAD [MODE]" >&2; exit 2; }
+# The extra variables, one NAME=VALUE a line, as env(1) arguments.
+extra=
+if [ -n "$envfile" ]; then
+    extra=$(sed -e '/^[[:space:]]*#/d' -e '/^[[:space:]]*$/d' "$envfile")
+    for kv in $extra; do
+        case $kv in
+            [A-Za-z_]*=*) ;;
+            *) echo "run.sh: $envfile: not NAME=VALUE: $kv" >&2; exit 2 ;;
+        esac
+    done
+fi
 lib=$1 parser=$2 workload=$3
 shift 3
 here=$(cd "$(dirname "$0")" && pwd)
@@ -58,7 +77,7 @@ status=0
     cd "$t/d"
     exec env LD_PRELOAD="$preload" DARSHAN_ENABLE_NONMPI=1 \
         DARSHAN_LOGPATH="$t/logs" IOLENS_LOGPATH="$t/logs" \
-        DARSHAN_MMAP_LOGPATH="$t/mmap" \
+        DARSHAN_MMAP_LOGPATH="$t/mmap" $extra \
         "$workload" "$t/d" "$@" < /dev/null > "$t/stdout" 2> "$t/stderr"
 ) || status=$?
 if [ "$status" != "$want" ]; then
@@ -81,4 +100,4 @@ set --
 for i in $(seq 1 "$n"); do
     set -- "$@" "$t/parsed/$i.txt"
 done
-"$here/normalize.sh" "$t/d" "$@"
+"$here/normalize.sh" $brief "$t/d" "$@"

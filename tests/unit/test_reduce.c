@@ -1,0 +1,565 @@
+/* Unit tests of the shared-record reduction (src/runtime/reduce*.c): each
+ * rule on hand-made records of POSIX, MPI-IO and STDIO, the dependence on
+ * the combining order, and records the reference runtime reduced, combined
+ * again here in Open MPI's order (data and how it was made:
+ * reduce-data/README.md). */
+#include <inttypes.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "reduce.h"
+
+static const char *data_dir; /* argv[1]: the reduce-data directory */
+
+static const struct iol_reduce_mod *const mods[] = {&iol_reduce_posix, &iol_reduce_mpiio,
+                                                    &iol_reduce_stdio};
+
+/* ---- records seen through a module's descriptor ---- */
+
+/* A zeroed record of m with the given base, in a buffer large enough for any. */
+struct rec {
+    _Alignas(8) unsigned char b[1024];
+};
+
+static struct rec new_rec(const struct iol_reduce_mod *m, uint64_t id, int64_t rank)
+{
+    struct rec r;
+    struct iolens_record_base b = {id, rank};
+    assert_true(m->desc->record_size <= sizeof(r.b));
+    memset(&r, 0, sizeof(r));
+    memcpy(r.b, &b, sizeof(b));
+    return r;
+}
+
+static int64_t gc(const struct iol_reduce_mod *m, const struct rec *r, int i)
+{
+    int64_t v;
+    memcpy(&v, r->b + m->desc->counters_offset + 8 * (size_t)i, 8);
+    return v;
+}
+
+static void sc(const struct iol_reduce_mod *m, struct rec *r, int i, int64_t v)
+{
+    memcpy(r->b + m->desc->counters_offset + 8 * (size_t)i, &v, 8);
+}
+
+static double gf(const struct iol_reduce_mod *m, const struct rec *r, int i)
+{
+    double v;
+    memcpy(&v, r->b + m->desc->fcounters_offset + 8 * (size_t)i, 8);
+    return v;
+}
+
+static void sf(const struct iol_reduce_mod *m, struct rec *r, int i, double v)
+{
+    memcpy(r->b + m->desc->fcounters_offset + 8 * (size_t)i, &v, 8);
+}
+
+static struct iolens_record_base base(const struct rec *r)
+{
+    struct iolens_record_base b;
+    memcpy(&b, r->b, sizeof(b));
+    return b;
+}
+
+/* ---- rules on hand-made records, for every module ---- */
+
+static void all_rules_supported(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < 3; k++)
+        assert_true(iol_reduce_supported(mods[k]));
+}
+
+/* The preparation each rank makes: its rank, bytes and time as both extremes. */
+static void prepare_step(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < 3; k++) {
+        const struct iol_reduce_mod *m = mods[k];
+        const struct iolens_module_roles *r = m->desc->roles;
+        struct rec a = new_rec(m, 77, 3);
+        sc(m, &a, r->c_bytes_read, 1000);
+        sc(m, &a, r->c_bytes_written, 24);
+        sf(m, &a, r->f_read_time, 0.1);
+        sf(m, &a, r->f_write_time, 0.2);
+        sf(m, &a, r->f_meta_time, 0.3);
+        iol_reduce_prepare(m, a.b);
+        assert_int_equal(base(&a).id, 77);
+        assert_int_equal(base(&a).rank, -1);
+        assert_int_equal(gc(m, &a, r->c_fastest_rank), 3);
+        assert_int_equal(gc(m, &a, r->c_slowest_rank), 3);
+        assert_int_equal(gc(m, &a, r->c_fastest_rank_bytes), 1024);
+        assert_int_equal(gc(m, &a, r->c_slowest_rank_bytes), 1024);
+        assert_true(gf(m, &a, r->f_fastest_time) == 0.1 + 0.2 + 0.3);
+        assert_true(gf(m, &a, r->f_slowest_time) == 0.1 + 0.2 + 0.3);
+    }
+}
+
+/* Every plain rule of the tables, with in's values 1000 + i and acc's 10 + i
+ * (fcounters: 100.5 + i and 0.5 + i); the base is in's id and rank -1. */
+static void plain_rules(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < 3; k++) {
+        const struct iol_reduce_mod *m = mods[k];
+        const struct iolens_module_desc *d = m->desc;
+        struct rec in = new_rec(m, 5, -1), acc = new_rec(m, 6, -1);
+        for (size_t i = 0; i < d->ncounters; i++) {
+            sc(m, &in, (int)i, 1000 + (int64_t)i);
+            sc(m, &acc, (int)i, 10 + (int64_t)i);
+        }
+        for (size_t i = 0; i < d->nfcounters; i++) {
+            sf(m, &in, (int)i, 100.5 + (double)i);
+            sf(m, &acc, (int)i, 0.5 + (double)i);
+        }
+        iol_reduce_combine(m, in.b, acc.b);
+        assert_int_equal(base(&acc).id, 5);
+        assert_int_equal(base(&acc).rank, -1);
+        for (size_t i = 0; i < d->ncounters; i++) {
+            int64_t want;
+            switch (d->counters[i].merge) {
+            case IOLENS_MERGE_SUM: want = 1010 + 2 * (int64_t)i; break;
+            case IOLENS_MERGE_LAST:
+            case IOLENS_MERGE_MAX: want = 1000 + (int64_t)i; break;
+            default: continue; /* groups and pairs: tested below */
+            }
+            assert_int_equal(gc(m, &acc, (int)i), want);
+        }
+        for (size_t i = 0; i < d->nfcounters; i++) {
+            double want;
+            switch (d->fcounters[i].merge) {
+            case IOLENS_MERGE_SUM: want = 101.0 + 2 * (double)i; break;
+            case IOLENS_MERGE_MAX: want = 100.5 + (double)i; break;
+            case IOLENS_MERGE_MIN_NONZERO: want = 0.5 + (double)i; break;
+            case IOLENS_MERGE_ZERO: want = 0.0; break;
+            default: continue;
+            }
+            assert_true(gf(m, &acc, (int)i) == want);
+        }
+    }
+}
+
+/* Start timestamps: the smaller non-zero one; 0 means "never". */
+static void min_nonzero(void **state)
+{
+    (void)state;
+    static const double cases[][3] = {
+        /* in, acc, result */
+        {2.0, 3.0, 2.0}, {3.0, 2.0, 2.0}, {0.0, 3.0, 3.0}, {3.0, 0.0, 3.0}, {0.0, 0.0, 0.0},
+    };
+    for (size_t k = 0; k < 3; k++) {
+        const struct iol_reduce_mod *m = mods[k];
+        for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+            struct rec in = new_rec(m, 1, -1), acc = new_rec(m, 1, -1);
+            for (size_t i = 0; i < m->desc->nfcounters; i++) {
+                if (m->desc->fcounters[i].merge != IOLENS_MERGE_MIN_NONZERO)
+                    continue;
+                sf(m, &in, (int)i, cases[c][0]);
+                sf(m, &acc, (int)i, cases[c][1]);
+                iol_reduce_combine(m, in.b, acc.b);
+                assert_true(gf(m, &acc, (int)i) == cases[c][2]);
+            }
+        }
+    }
+}
+
+/* Fastest and slowest rank: the smaller (larger) time wins with its rank and
+ * bytes; on a tie the accumulated operand stays; a time of 0 is a time. */
+static void fastest_slowest(void **state)
+{
+    (void)state;
+    static const struct {
+        double tin, tacc;
+        int in_fastest, in_slowest;
+    } cases[] = {
+        {1.0, 2.0, 1, 0}, {2.0, 1.0, 0, 1}, {1.0, 1.0, 0, 0}, {0.0, 1.0, 1, 0}, {0.0, 0.0, 0, 0},
+    };
+    for (size_t k = 0; k < 3; k++) {
+        const struct iol_reduce_mod *m = mods[k];
+        const struct iolens_module_roles *r = m->desc->roles;
+        for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+            struct rec in = new_rec(m, 1, 1), acc = new_rec(m, 1, 2);
+            sc(m, &in, r->c_bytes_read, 100);
+            sf(m, &in, r->f_meta_time, cases[c].tin);
+            sc(m, &acc, r->c_bytes_written, 200);
+            sf(m, &acc, r->f_meta_time, cases[c].tacc);
+            iol_reduce_prepare(m, in.b);
+            iol_reduce_prepare(m, acc.b);
+            iol_reduce_combine(m, in.b, acc.b);
+            int f = cases[c].in_fastest, s = cases[c].in_slowest;
+            assert_int_equal(gc(m, &acc, r->c_fastest_rank), f ? 1 : 2);
+            assert_int_equal(gc(m, &acc, r->c_fastest_rank_bytes), f ? 100 : 200);
+            assert_true(gf(m, &acc, r->f_fastest_time) == (f ? cases[c].tin : cases[c].tacc));
+            assert_int_equal(gc(m, &acc, r->c_slowest_rank), s ? 1 : 2);
+            assert_int_equal(gc(m, &acc, r->c_slowest_rank_bytes), s ? 100 : 200);
+            assert_true(gf(m, &acc, r->f_slowest_time) == (s ? cases[c].tin : cases[c].tacc));
+        }
+    }
+}
+
+/* The slowest single access keeps its size; a tie keeps the accumulated one.
+ * STDIO has no such counters. */
+static void max_time_and_size(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < 2; k++) {
+        const struct iol_reduce_mod *m = mods[k];
+        const struct iolens_module_roles *r = m->desc->roles;
+        struct rec in = new_rec(m, 1, -1), acc = new_rec(m, 1, -1);
+        sf(m, &in, r->f_max_read_time, 2.0);
+        sc(m, &in, r->c_max_read_time_size, 4096);
+        sf(m, &acc, r->f_max_read_time, 1.0);
+        sc(m, &acc, r->c_max_read_time_size, 8);
+        sf(m, &in, r->f_max_write_time, 1.0);
+        sc(m, &in, r->c_max_write_time_size, 16);
+        sf(m, &acc, r->f_max_write_time, 1.0);
+        sc(m, &acc, r->c_max_write_time_size, 32);
+        iol_reduce_combine(m, in.b, acc.b);
+        assert_true(gf(m, &acc, r->f_max_read_time) == 2.0);
+        assert_int_equal(gc(m, &acc, r->c_max_read_time_size), 4096);
+        assert_true(gf(m, &acc, r->f_max_write_time) == 1.0);
+        assert_int_equal(gc(m, &acc, r->c_max_write_time_size), 32);
+    }
+}
+
+/* -1 ("not counted") survives only in POSIX's operation counts. */
+static void clamping(void **state)
+{
+    (void)state;
+    const struct iol_reduce_mod *p = &iol_reduce_posix;
+    struct rec in = new_rec(p, 1, -1), acc = new_rec(p, 1, -1);
+    sc(p, &in, POSIX_MMAPS, -1);
+    sc(p, &acc, POSIX_MMAPS, -1);
+    sc(p, &in, POSIX_RENAME_TARGETS, -1);
+    sc(p, &acc, POSIX_RENAME_TARGETS, 3);
+    sc(p, &in, POSIX_BYTES_READ, -1);
+    sc(p, &acc, POSIX_BYTES_READ, -1);
+    sc(p, &in, POSIX_SIZE_READ_0_100, -5);
+    iol_reduce_combine(p, in.b, acc.b);
+    assert_int_equal(gc(p, &acc, POSIX_MMAPS), -1);
+    assert_int_equal(gc(p, &acc, POSIX_RENAME_TARGETS), 2);
+    assert_int_equal(gc(p, &acc, POSIX_BYTES_READ), -2);
+    assert_int_equal(gc(p, &acc, POSIX_SIZE_READ_0_100), -5);
+
+    for (size_t k = 1; k < 3; k++) {
+        const struct iol_reduce_mod *m = mods[k];
+        struct rec a = new_rec(m, 1, -1), b = new_rec(m, 1, -1);
+        sc(m, &a, 0, -1);
+        sc(m, &b, 0, -1);
+        iol_reduce_combine(m, a.b, b.b);
+        assert_int_equal(gc(m, &b, 0), -2);
+    }
+}
+
+/* ---- the four most common values ---- */
+
+struct top4_case {
+    const char *what;
+    int64_t iv[4], ic[4], av[4], ac[4], rv[4], rc[4];
+};
+
+static void top4_cases(void **state)
+{
+    (void)state;
+    static const struct top4_case cases[] = {
+        {"disjoint, one list each: by count, then larger value",
+         {8, 0, 0, 0}, {3, 0, 0, 0}, {4, 0, 0, 0}, {3, 0, 0, 0},
+         {8, 4, 0, 0}, {3, 3, 0, 0}},
+        {"a shared value adds its counts",
+         {4096, 8, 0, 0}, {5, 1, 0, 0}, {8, 4096, 0, 0}, {7, 2, 0, 0},
+         {8, 4096, 0, 0}, {8, 7, 0, 0}},
+        {"eight values: the four largest counts stay, the rest is lost",
+         {1, 2, 3, 4}, {9, 7, 5, 3}, {5, 6, 7, 8}, {8, 6, 4, 2},
+         {1, 5, 2, 6}, {9, 8, 7, 6}},
+        {"equal counts: larger value first, the incoming list placed first",
+         {1, 2, 0, 0}, {1, 1, 0, 0}, {3, 4, 5, 6}, {1, 1, 1, 1},
+         {6, 5, 4, 3}, {1, 1, 1, 1}},
+        {"value 0 is never listed", {0, 5, 0, 0}, {9, 2, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0},
+         {5, 0, 0, 0}, {2, 0, 0, 0}},
+        {"counts past 2^31 wrap as in the reference",
+         {7, 0, 0, 0}, {INT64_C(0x100000005), 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0},
+         {7, 0, 0, 0}, {5, 0, 0, 0}},
+    };
+    for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+        int64_t av[4], ac[4];
+        memcpy(av, cases[c].av, sizeof(av));
+        memcpy(ac, cases[c].ac, sizeof(ac));
+        iol_reduce_top4(cases[c].iv, cases[c].ic, av, ac);
+        for (int k = 0; k < 4; k++) {
+            if (av[k] != cases[c].rv[k] || ac[k] != cases[c].rc[k])
+                fail_msg("%s: slot %d is (%" PRId64 ", %" PRId64 "), want (%" PRId64
+                         ", %" PRId64 ")",
+                         cases[c].what, k, av[k], ac[k], cases[c].rv[k], cases[c].rc[k]);
+        }
+    }
+}
+
+/* The top-4 groups sit where the tables say, for strides and access sizes. */
+static void top4_in_records(void **state)
+{
+    (void)state;
+    const struct iol_reduce_mod *p = &iol_reduce_posix;
+    struct rec in = new_rec(p, 1, -1), acc = new_rec(p, 1, -1);
+    sc(p, &in, POSIX_ACCESS1_ACCESS, 100);
+    sc(p, &in, POSIX_ACCESS1_COUNT, 2);
+    sc(p, &acc, POSIX_ACCESS1_ACCESS, 100);
+    sc(p, &acc, POSIX_ACCESS1_COUNT, 3);
+    sc(p, &acc, POSIX_ACCESS2_ACCESS, 50);
+    sc(p, &acc, POSIX_ACCESS2_COUNT, 1);
+    sc(p, &in, POSIX_STRIDE1_STRIDE, 64);
+    sc(p, &in, POSIX_STRIDE1_COUNT, 1);
+    iol_reduce_combine(p, in.b, acc.b);
+    assert_int_equal(gc(p, &acc, POSIX_ACCESS1_ACCESS), 100);
+    assert_int_equal(gc(p, &acc, POSIX_ACCESS1_COUNT), 5);
+    assert_int_equal(gc(p, &acc, POSIX_ACCESS2_ACCESS), 50);
+    assert_int_equal(gc(p, &acc, POSIX_ACCESS2_COUNT), 1);
+    assert_int_equal(gc(p, &acc, POSIX_STRIDE1_STRIDE), 64);
+    assert_int_equal(gc(p, &acc, POSIX_STRIDE1_COUNT), 1);
+}
+
+/* ---- order ---- */
+
+/* Combine prepared records in Open MPI's order for 4 ranks and a few
+ * records, (2 (0 (1 3))), where "(a b)" is a incoming, b accumulated. */
+static struct rec tree_4_few(const struct iol_reduce_mod *m, const struct rec r[4])
+{
+    struct rec a = r[3];
+    iol_reduce_combine(m, r[1].b, a.b);
+    iol_reduce_combine(m, r[0].b, a.b);
+    iol_reduce_combine(m, r[2].b, a.b);
+    return a;
+}
+
+/* Open MPI's order for 4 ranks and 100 records: ((2 3) (0 1)). */
+static struct rec tree_4_many(const struct iol_reduce_mod *m, const struct rec r[4])
+{
+    struct rec a = r[3], b = r[1];
+    iol_reduce_combine(m, r[2].b, a.b);
+    iol_reduce_combine(m, r[0].b, b.b);
+    iol_reduce_combine(m, a.b, b.b);
+    return b;
+}
+
+/* Four ranks' POSIX records of one file: sums agree whatever the order, but
+ * the mode comes from whichever record is incoming last, and the top-4 loses
+ * a value or not depending on which records meet first. */
+static void order_matters(void **state)
+{
+    (void)state;
+    const struct iol_reduce_mod *p = &iol_reduce_posix;
+    struct rec r[4];
+    for (int k = 0; k < 4; k++) {
+        r[k] = new_rec(p, 9, k);
+        sc(p, &r[k], POSIX_OPENS, 1);
+        /* OMPIO creates the file on rank 0 only: mode 420 there, 0 elsewhere. */
+        sc(p, &r[k], POSIX_MODE, k == 0 ? 420 : 0);
+    }
+    /* Rank 0: sizes 1-4, five times each; ranks 2 and 3: size 9, three times. */
+    for (int k = 0; k < 4; k++) {
+        sc(p, &r[0], POSIX_ACCESS1_ACCESS + k, 4 - k);
+        sc(p, &r[0], POSIX_ACCESS1_COUNT + k, 5);
+    }
+    for (int k = 2; k < 4; k++) {
+        sc(p, &r[k], POSIX_ACCESS1_ACCESS, 9);
+        sc(p, &r[k], POSIX_ACCESS1_COUNT, 3);
+    }
+    for (int k = 0; k < 4; k++)
+        iol_reduce_prepare(p, r[k].b);
+
+    struct rec few = tree_4_few(p, r), many = tree_4_many(p, r);
+    assert_int_equal(gc(p, &few, POSIX_OPENS), 4);
+    assert_int_equal(gc(p, &many, POSIX_OPENS), 4);
+    assert_int_equal(gc(p, &few, POSIX_MODE), 0); /* rank 2's */
+
+    /* 3 ranks, (0 (1 2)): rank 0 is incoming last, and its mode stays. */
+    struct rec three = r[2];
+    iol_reduce_combine(p, r[1].b, three.b);
+    iol_reduce_combine(p, r[0].b, three.b);
+    assert_int_equal(gc(p, &three, POSIX_MODE), 420);
+
+    /* (1 3) and then (0 ...) drop rank 3's 9 before rank 2's can join it;
+     * (2 3) first adds them up to 6, the most common size. */
+    static const int64_t fv[4] = {4, 3, 2, 1}, fc[4] = {5, 5, 5, 5};
+    static const int64_t mv[4] = {9, 4, 3, 2}, mc[4] = {6, 5, 5, 5};
+    for (int k = 0; k < 4; k++) {
+        assert_int_equal(gc(p, &few, POSIX_ACCESS1_ACCESS + k), fv[k]);
+        assert_int_equal(gc(p, &few, POSIX_ACCESS1_COUNT + k), fc[k]);
+        assert_int_equal(gc(p, &many, POSIX_ACCESS1_ACCESS + k), mv[k]);
+        assert_int_equal(gc(p, &many, POSIX_ACCESS1_COUNT + k), mc[k]);
+    }
+}
+
+/* ---- variance ---- */
+
+static void variance(void **state)
+{
+    (void)state;
+    const struct iol_reduce_mod *p = &iol_reduce_posix;
+    struct iol_variance v[4];
+    for (int k = 0; k < 4; k++) {
+        struct rec r = new_rec(p, 1, k);
+        sc(p, &r, POSIX_BYTES_READ, 10 * (k + 1));
+        v[k] = iol_reduce_bytes_var(p, r.b);
+        assert_true(v[k].n == 1.0 && v[k].S == 0.0 && v[k].T == 10.0 * (k + 1));
+    }
+    struct iol_variance a = v[3];
+    iol_variance_merge(&v[1], &a);
+    iol_variance_merge(&v[0], &a);
+    iol_variance_merge(&v[2], &a);
+    struct rec out = new_rec(p, 1, -1);
+    iol_reduce_set_variances(p, out.b, &a, &a);
+    /* 10, 20, 30, 40: mean 25, squared deviations 225+25+25+225 over 4. */
+    assert_true(a.n == 4.0 && a.T == 100.0);
+    assert_true(fabs(gf(p, &out, POSIX_F_VARIANCE_RANK_BYTES) - 125.0) < 1e-9);
+    assert_true(fabs(gf(p, &out, POSIX_F_VARIANCE_RANK_TIME) - 125.0) < 1e-9);
+}
+
+/* ---- records the reference reduced ---- */
+
+static const struct iol_reduce_mod *mod_named(const char *name)
+{
+    for (size_t k = 0; k < 3; k++)
+        if (strcmp(mods[k]->desc->name, name) == 0)
+            return mods[k];
+    fail_msg("unknown module %s", name);
+    return NULL;
+}
+
+/* Read "TAG ID RANK COUNTERS... FCOUNTERS..." (hex floats) into r. */
+static void parse_rec(const struct iol_reduce_mod *m, char *line, const char *tag,
+                      struct rec *r)
+{
+    char *p = line, *end;
+    size_t n = strlen(tag);
+    if (strncmp(p, tag, n) != 0 || p[n] != ' ')
+        fail_msg("expected a line %s, got: %.40s", tag, line);
+    p += n;
+    uint64_t id = strtoull(p, &end, 10);
+    int64_t rank = strtoll(end, &end, 10);
+    *r = new_rec(m, id, rank);
+    for (size_t i = 0; i < m->desc->ncounters; i++) {
+        p = end;
+        sc(m, r, (int)i, strtoll(p, &end, 10));
+        assert_true(end != p);
+    }
+    for (size_t i = 0; i < m->desc->nfcounters; i++) {
+        p = end;
+        sf(m, r, (int)i, strtod(p, &end));
+        assert_true(end != p);
+    }
+    while (*end == ' ' || *end == '\n')
+        end++;
+    assert_true(*end == '\0');
+}
+
+/* The first counter where got and want differ, named, or NULL. */
+static const char *first_difference(const struct iol_reduce_mod *m, const struct rec *got,
+                                    const struct rec *want)
+{
+    const struct iolens_module_desc *d = m->desc;
+    if (memcmp(got->b, want->b, sizeof(struct iolens_record_base)) != 0)
+        return "the base (id, rank)";
+    for (size_t i = 0; i < d->ncounters; i++)
+        if (gc(m, got, (int)i) != gc(m, want, (int)i))
+            return d->counters[i].name;
+    for (size_t i = 0; i < d->nfcounters; i++) {
+        double a = gf(m, got, (int)i), b = gf(m, want, (int)i);
+        if (memcmp(&a, &b, 8) != 0)
+            return d->fcounters[i].name;
+    }
+    return NULL;
+}
+
+/* One shared record: each rank's prepared record is what iol_reduce_prepare
+ * makes of it, and (2 (0 (1 3))) gives the log's rank -1 record, every
+ * counter bit for bit, variances included. */
+static void check_reduced(const char *file, const char *name, const struct iol_reduce_mod *m,
+                          const struct rec in[4], const struct rec *out)
+{
+    for (int k = 0; k < 4; k++) {
+        struct rec raw = in[k];
+        struct iolens_record_base b = base(&raw);
+        b.rank = k;
+        memcpy(raw.b, &b, sizeof(b));
+        iol_reduce_prepare(m, raw.b);
+        const char *diff = first_difference(m, &raw, &in[k]);
+        if (diff)
+            fail_msg("%s: %s, rank %d: prepared %s differs", file, name, k, diff);
+    }
+    struct rec got = tree_4_few(m, in);
+    struct iol_variance vt[4], vb[4];
+    for (int k = 0; k < 4; k++) {
+        vt[k] = iol_reduce_time_var(m, in[k].b);
+        vb[k] = iol_reduce_bytes_var(m, in[k].b);
+    }
+    /* The variances go through the same tree. */
+    struct iol_variance t = vt[3], bytes = vb[3];
+    static const int order[3] = {1, 0, 2};
+    for (int k = 0; k < 3; k++) {
+        iol_variance_merge(&vt[order[k]], &t);
+        iol_variance_merge(&vb[order[k]], &bytes);
+    }
+    iol_reduce_set_variances(m, got.b, &t, &bytes);
+    const char *diff = first_difference(m, &got, out);
+    if (diff)
+        fail_msg("%s: %s: reduced %s differs from the reference", file, name, diff);
+}
+
+static void reference_data(void **state)
+{
+    static const char *const files[] = {"indep_at", "coll_at",    "strided_view", "nonblocking",
+                                        "shared_fp", "fortran_io", "mixed"};
+    static char line[65536];
+    size_t nrec = 0;
+    (void)state;
+    assert_non_null(data_dir);
+    for (size_t f = 0; f < sizeof(files) / sizeof(files[0]); f++) {
+        char path[4096], name[4096], modname[32];
+        snprintf(path, sizeof(path), "%s/%s.txt", data_dir, files[f]);
+        FILE *fp = fopen(path, "r");
+        if (!fp)
+            fail_msg("cannot open %s", path);
+        while (fgets(line, sizeof(line), fp)) {
+            if (line[0] == '#' || line[0] == '\n')
+                continue;
+            if (sscanf(line, "record %31s %4095[^\n]", modname, name) != 2)
+                fail_msg("%s: expected a record line, got: %.40s", path, line);
+            const struct iol_reduce_mod *m = mod_named(modname);
+            struct rec in[4], out;
+            for (int k = 0; k < 5; k++) {
+                char tag[8];
+                if (!fgets(line, sizeof(line), fp))
+                    fail_msg("%s: %s: record cut short", path, name);
+                snprintf(tag, sizeof(tag), k < 4 ? "in%d" : "out", k);
+                parse_rec(m, line, tag, k < 4 ? &in[k] : &out);
+            }
+            check_reduced(files[f], name, m, in, &out);
+            nrec++;
+        }
+        fclose(fp);
+    }
+    assert_true(nrec >= 20);
+}
+
+int main(int argc, char **argv)
+{
+    data_dir = argc > 1 ? argv[1] : NULL;
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(all_rules_supported), cmocka_unit_test(prepare_step),
+        cmocka_unit_test(plain_rules),         cmocka_unit_test(min_nonzero),
+        cmocka_unit_test(fastest_slowest),     cmocka_unit_test(max_time_and_size),
+        cmocka_unit_test(clamping),            cmocka_unit_test(top4_cases),
+        cmocka_unit_test(top4_in_records),     cmocka_unit_test(order_matters),
+        cmocka_unit_test(variance),            cmocka_unit_test(reference_data),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
