@@ -17,6 +17,7 @@
 #include "lifecycle.h"
 #include "logwrite.h"
 #include "heatmap.h"
+#include "mpi_io.h"
 #include "mpi_wrap.h"
 #include "posix.h"
 #include "signals.h"
@@ -27,6 +28,9 @@ static const struct iol_module *const modules[] = {
     &iol_posix_module,
     &iol_stdio_module,
     &iol_heatmap_module,
+#ifdef IOLENS_WITH_MPI
+    &iol_mpiio_module,
+#endif
 };
 #define NMODULES (sizeof(modules) / sizeof(modules[0]))
 _Static_assert(NMODULES <= IOL_MAP_MAX_MODS, "too many runtime modules");

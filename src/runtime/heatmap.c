@@ -2,9 +2,9 @@
  *
  * What Darshan 3.5 records by default (darshan-heatmap.c gives the
  * semantics): one record per interface that moved bytes, named
- * "heatmap:POSIX" or "heatmap:STDIO"; 200 bins, the first 0.1 s wide; when a
- * call ends past the last bin, adjacent bins are merged pairwise and the
- * width doubles, as often as needed; a call's bytes are shared among the bins
+ * "heatmap:POSIX", "heatmap:STDIO" or "heatmap:MPIIO"; 200 bins, the first
+ * 0.1 s wide; when a call ends past the last bin, adjacent bins are merged
+ * pairwise and the width doubles, as often as needed; a call's bytes are shared among the bins
  * it spans in proportion to its time in each; at the end the bins are cut
  * back to the ones the run reached. Records whose interface never moved a
  * byte do not exist (Darshan makes them and drops them at the end).
@@ -32,6 +32,7 @@
 static const char *const iface_names[IOL_HEATMAP_NIFACES] = {
     [IOL_HEATMAP_POSIX] = "heatmap:POSIX",
     [IOL_HEATMAP_STDIO] = "heatmap:STDIO",
+    [IOL_HEATMAP_MPIIO] = "heatmap:MPIIO",
 };
 
 static struct iol_pool *hm_pool;

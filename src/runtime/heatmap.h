@@ -1,8 +1,8 @@
 /* The HEATMAP module: bytes read and written per time bin, one record per
- * interface ("heatmap:POSIX", "heatmap:STDIO"), as Darshan 3.5 records by
- * default (200 bins of 0.1 s, each bin twice as wide whenever the run
- * outgrows them). The POSIX and STDIO modules call iol_heatmap_update once
- * per read or write that moved bytes. */
+ * interface ("heatmap:POSIX", "heatmap:STDIO", "heatmap:MPIIO"), as Darshan
+ * 3.5 records by default (200 bins of 0.1 s, each bin twice as wide whenever
+ * the run outgrows them). The POSIX, STDIO and MPI-IO modules call
+ * iol_heatmap_update once per read or write that moved bytes. */
 #ifndef IOL_RT_HEATMAP_H
 #define IOL_RT_HEATMAP_H
 
@@ -18,6 +18,7 @@ extern const struct iol_module iol_heatmap_module;
 enum iol_heatmap_iface {
     IOL_HEATMAP_POSIX,
     IOL_HEATMAP_STDIO,
+    IOL_HEATMAP_MPIIO,
     IOL_HEATMAP_NIFACES,
 };
 

@@ -7,6 +7,7 @@
 #include "core.h"
 #include "diag.h"
 #include "logwrite.h"
+#include "mpi_io.h"
 
 static const struct iol_mpi_ops *ops; /* NULL: no MPI job (per-process logs) */
 static int job_log;                   /* every process records: one log at MPI_Finalize */
@@ -52,6 +53,7 @@ void iol_mpi_job_start(int recording)
      * MPMD job) still takes part, so that the others do not wait for it. */
     if (ops || !(ops = load_ops()))
         return;
+    iol_mpiio_set_nulls(ops->info_null, ops->datatype_null);
     int r = ops->init(&host, recording, &my_rank, &world_size);
     if (r < 0) {
         iol_diag("MPI job set-up failed: each MPI process gets its own log");

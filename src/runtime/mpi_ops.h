@@ -18,7 +18,7 @@
 #include "paths.h"
 
 #define IOL_MPI_OPS_SYMBOL "iolens_mpi_ops"
-#define IOL_MPI_OPS_VERSION 1
+#define IOL_MPI_OPS_VERSION 2
 #define IOL_MPI_LIB_NAME "libiolens-mpi.so"
 #define IOL_MPI_MAX_PATHS 3 /* candidate log paths, tried in order */
 
@@ -77,6 +77,13 @@ struct iol_mpi_ops {
 
     /* Free the duplicate communicator (before the real MPI_Finalize). */
     void (*finalize)(void);
+
+    /* MPI_INFO_NULL and MPI_DATATYPE_NULL, each stored in an object of its
+     * handle type (MPI_Info, MPI_Datatype), for the MPI-IO wrappers: in Open
+     * MPI these handles are addresses of objects in libmpi, which
+     * libiolens.so must not reference. */
+    const void *info_null;
+    const void *datatype_null;
 };
 
 #endif

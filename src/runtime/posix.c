@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "../common/hash.h"
+#include "counting.h"
 #include "diag.h"
 #include "heatmap.h"
 #include "paths.h"
@@ -131,34 +132,6 @@ int iol_posix_mem_aligned(const void *buf)
 
 /* ---- counter updates (the caller holds the record's lock) ---- */
 
-/* Add t1 - t0 to a cumulative time without counting twice the part that
- * overlaps the previous operation of the same kind (Darshan's rule). */
-static void add_time(double *timer, double t0, double t1, double *last_end)
-{
-    *timer += (t0 > *last_end) ? t1 - t0 : t1 - *last_end;
-    if (t1 > *last_end)
-        *last_end = t1;
-}
-
-static void set_start_end(double *start, double *end, double t0, double t1)
-{
-    if (*start == 0 || *start > t0)
-        *start = t0;
-    if (*end < t1)
-        *end = t1;
-}
-
-/* Darshan's access-size histogram: 0-100, 100-1K, ... 1G+ (upper bounds inclusive). */
-static int size_bucket(int64_t n)
-{
-    static const int64_t tops[] = {100, 1024, 10240, 102400, 1048576, 4194304,
-                                   10485760, 104857600, 1073741824};
-    int i = 0;
-    while (i < 9 && n > tops[i])
-        i++;
-    return i;
-}
-
 static inline __attribute__((always_inline)) void count_common(struct iolens_posix_record *r, struct posix_state *st, int64_t size,
                          int64_t stride)
 {
@@ -228,7 +201,7 @@ static inline __attribute__((always_inline)) void note_rw(struct iol_slot *s, st
         r->counters[k->max_byte] = at + n - 1;
     r->counters[k->bytes] += n;
     r->counters[k->ops]++;
-    r->counters[k->hist0 + size_bucket(n)]++;
+    r->counters[k->hist0 + iol_size_bucket(n)]++;
     count_common(r, st, n, stride);
     if (!aligned)
         r->counters[POSIX_MEM_NOT_ALIGNED]++;
@@ -238,12 +211,12 @@ static inline __attribute__((always_inline)) void note_rw(struct iol_slot *s, st
     if (st->last_io_type == k->other_type)
         r->counters[POSIX_RW_SWITCHES]++;
     st->last_io_type = k->io_type;
-    set_start_end(&r->fcounters[k->f_start], &r->fcounters[k->f_end], t0, t1);
+    iol_set_start_end(&r->fcounters[k->f_start], &r->fcounters[k->f_end], t0, t1);
     if (r->fcounters[k->f_max_time] < t1 - t0) {
         r->fcounters[k->f_max_time] = t1 - t0;
         r->counters[k->max_time_size] = n;
     }
-    add_time(&r->fcounters[k->f_time], t0, t1, last_end);
+    iol_add_time(&r->fcounters[k->f_time], t0, t1, last_end);
     iol_slot_unlock(s);
 }
 
@@ -325,9 +298,9 @@ void iol_posix_note_open(int fd, struct iol_slot *s, int flags, int mode, double
     st->last_byte_read = 0;
     st->last_byte_written = 0;
     r->counters[POSIX_OPENS]++;
-    set_start_end(&r->fcounters[POSIX_F_OPEN_START_TIMESTAMP],
-                  &r->fcounters[POSIX_F_OPEN_END_TIMESTAMP], t0, t1);
-    add_time(&r->fcounters[POSIX_F_META_TIME], t0, t1, &st->last_meta_end);
+    iol_set_start_end(&r->fcounters[POSIX_F_OPEN_START_TIMESTAMP],
+                      &r->fcounters[POSIX_F_OPEN_END_TIMESTAMP], t0, t1);
+    iol_add_time(&r->fcounters[POSIX_F_META_TIME], t0, t1, &st->last_meta_end);
     iol_slot_unlock(s);
 }
 
@@ -340,9 +313,9 @@ void iol_posix_note_refopen(struct iol_ofd *o, enum posix_ref_kind kind, double 
     struct posix_state *st = state_of(s);
     r->counters[POSIX_OPENS]++;
     r->counters[kind]++;
-    set_start_end(&r->fcounters[POSIX_F_OPEN_START_TIMESTAMP],
-                  &r->fcounters[POSIX_F_OPEN_END_TIMESTAMP], t0, t1);
-    add_time(&r->fcounters[POSIX_F_META_TIME], t0, t1, &st->last_meta_end);
+    iol_set_start_end(&r->fcounters[POSIX_F_OPEN_START_TIMESTAMP],
+                      &r->fcounters[POSIX_F_OPEN_END_TIMESTAMP], t0, t1);
+    iol_add_time(&r->fcounters[POSIX_F_META_TIME], t0, t1, &st->last_meta_end);
     iol_slot_unlock(s);
 }
 
@@ -352,7 +325,7 @@ void iol_posix_note_stat(struct iol_slot *s, double t0, double t1)
         return;
     struct posix_state *st = state_of(s);
     rec_of(s)->counters[POSIX_STATS]++;
-    add_time(&rec_of(s)->fcounters[POSIX_F_META_TIME], t0, t1, &st->last_meta_end);
+    iol_add_time(&rec_of(s)->fcounters[POSIX_F_META_TIME], t0, t1, &st->last_meta_end);
     iol_slot_unlock(s);
 }
 
@@ -383,9 +356,9 @@ static void posix_note_close(int fd, double t0, double t1)
     struct posix_state *st = state_of(s);
     st->last_byte_read = 0;
     st->last_byte_written = 0;
-    set_start_end(&r->fcounters[POSIX_F_CLOSE_START_TIMESTAMP],
-                  &r->fcounters[POSIX_F_CLOSE_END_TIMESTAMP], t0, t1);
-    add_time(&r->fcounters[POSIX_F_META_TIME], t0, t1, &st->last_meta_end);
+    iol_set_start_end(&r->fcounters[POSIX_F_CLOSE_START_TIMESTAMP],
+                      &r->fcounters[POSIX_F_CLOSE_END_TIMESTAMP], t0, t1);
+    iol_add_time(&r->fcounters[POSIX_F_META_TIME], t0, t1, &st->last_meta_end);
     iol_slot_unlock(s);
     iol_fd_close(fd);
 }
@@ -405,7 +378,7 @@ static inline __attribute__((always_inline)) void posix_note_seek(struct iol_ofd
     struct posix_state *st = state_of(s);
     o->pos = ret;
     rec_of(s)->counters[POSIX_SEEKS]++;
-    add_time(&rec_of(s)->fcounters[POSIX_F_META_TIME], t0, t1, &st->last_meta_end);
+    iol_add_time(&rec_of(s)->fcounters[POSIX_F_META_TIME], t0, t1, &st->last_meta_end);
     iol_slot_unlock(s);
 }
 

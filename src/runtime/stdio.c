@@ -9,6 +9,7 @@
 #include <sys/mman.h>
 
 #include "../common/hash.h"
+#include "counting.h"
 #include "diag.h"
 #include "fdtab.h"
 #include "heatmap.h"
@@ -33,23 +34,6 @@ static inline struct iolens_stdio_record *rec_of(struct iol_slot *s)
 static inline struct stdio_state *state_of(struct iol_slot *s)
 {
     return iol_slot_state(s, sizeof(struct iolens_stdio_record));
-}
-
-/* ---- timers (Darshan's rules, as in the POSIX module) ---- */
-
-static void add_time(double *timer, double t0, double t1, double *last_end)
-{
-    *timer += (t0 > *last_end) ? t1 - t0 : t1 - *last_end;
-    if (t1 > *last_end)
-        *last_end = t1;
-}
-
-static void set_start_end(double *start, double *end, double t0, double t1)
-{
-    if (*start == 0 || *start > t0)
-        *start = t0;
-    if (*end < t1)
-        *end = t1;
 }
 
 /* ---- the stream table ---- */
@@ -121,9 +105,9 @@ static void count_open(struct iol_slot *slot, int fdopen, double t0, double t1)
     r->counters[STDIO_OPENS]++;
     if (fdopen)
         r->counters[STDIO_FDOPENS]++;
-    set_start_end(&r->fcounters[STDIO_F_OPEN_START_TIMESTAMP],
-                  &r->fcounters[STDIO_F_OPEN_END_TIMESTAMP], t0, t1);
-    add_time(&r->fcounters[STDIO_F_META_TIME], t0, t1, &state_of(slot)->last_meta_end);
+    iol_set_start_end(&r->fcounters[STDIO_F_OPEN_START_TIMESTAMP],
+                      &r->fcounters[STDIO_F_OPEN_END_TIMESTAMP], t0, t1);
+    iol_add_time(&r->fcounters[STDIO_F_META_TIME], t0, t1, &state_of(slot)->last_meta_end);
     iol_slot_unlock(slot);
 }
 
@@ -177,9 +161,9 @@ void stdio_note_close(struct iol_slot *slot, double t0, double t1)
     if (!slot || iol_slot_lock(slot) != 0)
         return;
     struct iolens_stdio_record *r = rec_of(slot);
-    set_start_end(&r->fcounters[STDIO_F_CLOSE_START_TIMESTAMP],
-                  &r->fcounters[STDIO_F_CLOSE_END_TIMESTAMP], t0, t1);
-    add_time(&r->fcounters[STDIO_F_META_TIME], t0, t1, &state_of(slot)->last_meta_end);
+    iol_set_start_end(&r->fcounters[STDIO_F_CLOSE_START_TIMESTAMP],
+                      &r->fcounters[STDIO_F_CLOSE_END_TIMESTAMP], t0, t1);
+    iol_add_time(&r->fcounters[STDIO_F_META_TIME], t0, t1, &state_of(slot)->last_meta_end);
     iol_slot_unlock(slot);
 }
 
@@ -201,9 +185,9 @@ static void count_read(struct stdio_stream *s, int64_t bytes, double t0, double 
         r->counters[STDIO_MAX_BYTE_READ] = at + bytes - 1;
     r->counters[STDIO_BYTES_READ] += bytes;
     r->counters[STDIO_READS]++;
-    set_start_end(&r->fcounters[STDIO_F_READ_START_TIMESTAMP],
-                  &r->fcounters[STDIO_F_READ_END_TIMESTAMP], t0, t1);
-    add_time(&r->fcounters[STDIO_F_READ_TIME], t0, t1, &state_of(slot)->last_read_end);
+    iol_set_start_end(&r->fcounters[STDIO_F_READ_START_TIMESTAMP],
+                      &r->fcounters[STDIO_F_READ_END_TIMESTAMP], t0, t1);
+    iol_add_time(&r->fcounters[STDIO_F_READ_TIME], t0, t1, &state_of(slot)->last_read_end);
     iol_slot_unlock(slot);
     list_record(s, slot);
 }
@@ -246,9 +230,9 @@ void stdio_note_write(struct stdio_stream *s, int64_t bytes, double t0, double t
         r->counters[STDIO_MAX_BYTE_WRITTEN] = at + bytes - 1;
     r->counters[STDIO_BYTES_WRITTEN] += bytes;
     r->counters[STDIO_WRITES]++;
-    set_start_end(&r->fcounters[STDIO_F_WRITE_START_TIMESTAMP],
-                  &r->fcounters[STDIO_F_WRITE_END_TIMESTAMP], t0, t1);
-    add_time(&r->fcounters[STDIO_F_WRITE_TIME], t0, t1, &state_of(slot)->last_write_end);
+    iol_set_start_end(&r->fcounters[STDIO_F_WRITE_START_TIMESTAMP],
+                      &r->fcounters[STDIO_F_WRITE_END_TIMESTAMP], t0, t1);
+    iol_add_time(&r->fcounters[STDIO_F_WRITE_TIME], t0, t1, &state_of(slot)->last_write_end);
     iol_slot_unlock(slot);
     list_record(s, slot);
 }
@@ -262,9 +246,9 @@ void stdio_note_flush(struct stdio_stream *s, double t0, double t1)
         return;
     struct iolens_stdio_record *r = rec_of(slot);
     r->counters[STDIO_FLUSHES]++;
-    set_start_end(&r->fcounters[STDIO_F_WRITE_START_TIMESTAMP],
-                  &r->fcounters[STDIO_F_WRITE_END_TIMESTAMP], t0, t1);
-    add_time(&r->fcounters[STDIO_F_WRITE_TIME], t0, t1, &state_of(slot)->last_write_end);
+    iol_set_start_end(&r->fcounters[STDIO_F_WRITE_START_TIMESTAMP],
+                      &r->fcounters[STDIO_F_WRITE_END_TIMESTAMP], t0, t1);
+    iol_add_time(&r->fcounters[STDIO_F_WRITE_TIME], t0, t1, &state_of(slot)->last_write_end);
     iol_slot_unlock(slot);
 }
 
@@ -277,7 +261,7 @@ void stdio_note_seek(struct stdio_stream *s, int64_t pos, double t0, double t1)
     if (pos >= 0)
         s->pos = pos;
     r->counters[STDIO_SEEKS]++;
-    add_time(&r->fcounters[STDIO_F_META_TIME], t0, t1, &state_of(slot)->last_meta_end);
+    iol_add_time(&r->fcounters[STDIO_F_META_TIME], t0, t1, &state_of(slot)->last_meta_end);
     iol_slot_unlock(slot);
 }
 

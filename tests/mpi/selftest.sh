@@ -14,7 +14,7 @@ status=0
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 
-for f in "$here"/expected/*.txt; do
+for f in "$here"/expected/*.txt "$here"/expected-rank/*.txt; do
     name=$(basename "$f")
     awk -F '\t' -v f="$name" '
     function bad(why) { printf "selftest: %s:%d: %s\n", f, NR, why; err = 1 }

@@ -53,9 +53,14 @@ static void finalize(void)
     iol_mpi.comm = MPI_COMM_NULL;
 }
 
+static const MPI_Info info_null = MPI_INFO_NULL;
+static const MPI_Datatype datatype_null = MPI_DATATYPE_NULL;
+
 __attribute__((visibility("default"))) const struct iol_mpi_ops iolens_mpi_ops = {
     .version = IOL_MPI_OPS_VERSION,
     .init = init,
     .write_job_log = iol_mpi_write_job_log,
     .finalize = finalize,
+    .info_null = &info_null,
+    .datatype_null = &datatype_null,
 };

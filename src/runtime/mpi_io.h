@@ -1,0 +1,20 @@
+/* The MPI-IO module as the rest of the runtime sees it: Darshan's MPI-IO v3
+ * record per file opened with MPI_File_open, counted per rank as
+ * darshan-runtime/lib/darshan-mpiio.c counts it (deliberate differences:
+ * docs/runtime.md). mpi_io.c holds the module, the handle table and the
+ * counter updates; mpi_io_meta.c the open, close, sync and set_view
+ * wrappers; mpi_io_rw.c the read and write wrappers. Built only with MPI
+ * (IOLENS_WITH_MPI); no MPI header here. */
+#ifndef IOL_RT_MPI_IO_H
+#define IOL_RT_MPI_IO_H
+
+#include "core.h"
+
+extern const struct iol_module iol_mpiio_module;
+
+/* libiolens-mpi.so's copies of MPI_INFO_NULL and MPI_DATATYPE_NULL (the
+ * ops table's info_null and datatype_null), taken at MPI_Init before any
+ * file can be opened; a NULL pointer leaves that handle unknown. */
+void iol_mpiio_set_nulls(const void *info_null, const void *datatype_null);
+
+#endif
