@@ -13,8 +13,8 @@
 #                          no record file left, nprocs 4, the counters of
 #                          expected/fpp_posix.txt through iolens parse and
 #                          through darshan-parser
-#                 fortran  mpi_fortran_io: one log with nprocs 4 and POSIX
-#                          records of all 4 ranks
+#                 fortran  mpi_fortran_io: one log with nprocs 4, POSIX
+#                          records of all 4 ranks and the shared one (-1)
 #                 nompi    a program without MPI under LIB loads no MPI library
 #                          (and not libiolens-mpi.so)
 #                 nolib    LIB without libiolens-mpi.so beside it: every rank
@@ -119,7 +119,7 @@ fortran)
     "$iolens" parse "$log" > "$t/parsed" || fail "iolens parse cannot read $log"
     [ "$(nprocs_of "$t/parsed")" = 4 ] || fail "nprocs is not 4"
     ranks=$(awk -F '\t' '$1 == "POSIX" { print $2 }' "$t/normal" | sort -u | tr '\n' ' ')
-    [ "$ranks" = "0 1 2 3 " ] || fail "POSIX records of ranks '$ranks', expected 0 1 2 3"
+    [ "$ranks" = "-1 0 1 2 3 " ] || fail "POSIX records of ranks '$ranks', expected -1 0 1 2 3"
     ;;
 nompi)
     # cat reads its own memory map while preloaded with the runtime.

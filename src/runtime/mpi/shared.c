@@ -61,10 +61,3 @@ out:
     free(ids);
     return rc;
 }
-
-int iol_mpi_shared_reduce(struct iol_mpi_local *l, const uint64_t *shared)
-{
-    (void)l;
-    (void)shared;
-    return 0;
-}
