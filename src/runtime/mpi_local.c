@@ -81,6 +81,7 @@ struct iol_mpi_local *iol_mpi_local_collect(int rank)
     iol_maplog_job(h, &l->job);
     l->npaths = iol_log_paths(&iol_rt, l->paths, IOL_MPI_MAX_PATHS);
     l->mode = 0400;
+    l->disable_shared_reduction = iol_rt.cfg.disable_shared_reduction;
     /* Modules in increasing id, as the format requires. */
     for (uint32_t i = 0; i < h->nmods; i++) {
         uint32_t j = i;

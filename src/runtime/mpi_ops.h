@@ -18,7 +18,7 @@
 #include "paths.h"
 
 #define IOL_MPI_OPS_SYMBOL "iolens_mpi_ops"
-#define IOL_MPI_OPS_VERSION 2
+#define IOL_MPI_OPS_VERSION 3
 #define IOL_MPI_LIB_NAME "libiolens-mpi.so"
 #define IOL_MPI_MAX_PATHS 3 /* candidate log paths, tried in order */
 
@@ -55,6 +55,7 @@ struct iol_mpi_local {
     char paths[IOL_MPI_MAX_PATHS][IOL_PATH_MAX]; /* log paths to try (rank 0's count) */
     size_t npaths;
     unsigned mode;                          /* permission bits of the finished log */
+    int disable_shared_reduction;           /* DISABLE_SHARED_REDUCTION on this process */
 };
 
 /* The table libiolens-mpi.so exports as IOL_MPI_OPS_SYMBOL. */

@@ -13,8 +13,17 @@
 #                          no record file left, nprocs 4, the counters of
 #                          expected/fpp_posix.txt through iolens parse and
 #                          through darshan-parser
-#                 fortran  mpi_fortran_io: one log with nprocs 4 and POSIX
-#                          records of all 4 ranks
+#                 fortran  mpi_fortran_io: the same checks against
+#                          expected/fortran_io.txt
+#                 coll_at, indep_at, mixed, nonblocking, shared_fp,
+#                 strided_view
+#                          mpi_MODE: the same checks against
+#                          expected/MODE.txt (shared records of rank -1
+#                          included)
+#                 noreduce mpi_mixed with DISABLE_SHARED_REDUCTION on rank 1
+#                          only: one log, no rank -1 record, every rank's own
+#                          record of a file all ranks wrote, read by both
+#                          parsers
 #                 nompi    a program without MPI under LIB loads no MPI library
 #                          (and not libiolens-mpi.so)
 #                 nolib    LIB without libiolens-mpi.so beside it: every rank
@@ -94,32 +103,68 @@ nprocs_of() {
     sed -n 's/^# nprocs: //p' "$1"
 }
 
-case $mode in
-fpp)
-    run "$bindir/mpi_fpp_posix"
+# counters NAME: run mpi_NAME; exactly one log with nprocs 4 whose normal
+# form, through iolens parse and through darshan-parser, equals
+# expected/NAME.txt (every POSIX, MPI-IO, STDIO and HEATMAP counter, shared
+# records included).
+counters() {
+    run "$bindir/mpi_$1"
     one_log
-    "$here/normalize.sh" --strip "$here/expected/fpp_posix.txt" > "$t/want"
-    diff "$t/want" "$t/normal" > "$t/diff" || { head -40 "$t/diff"; fail "iolens parse: counters differ from expected/fpp_posix.txt"; }
+    "$here/normalize.sh" --strip "$here/expected/$1.txt" > "$t/want"
+    diff "$t/want" "$t/normal" > "$t/diff" || { head -40 "$t/diff"; fail "iolens parse: counters differ from expected/$1.txt"; }
     "$iolens" parse "$log" > "$t/parsed" || fail "iolens parse cannot read $log"
     [ "$(nprocs_of "$t/parsed")" = 4 ] || fail "iolens parse: nprocs is not 4"
+    dparse
+    "$here/normalize.sh" "$scratch/d" "$t/dbase" > "$t/dnormal"
+    diff "$t/want" "$t/dnormal" > "$t/diff" || { head -40 "$t/diff"; fail "darshan-parser: counters differ from expected/$1.txt"; }
+}
+
+# dparse: darshan-parser reads $log (nprocs 4), its --base output in
+# $t/dbase; without darshan-parser, an empty $t/dbase and a message.
+dparse() {
+    : > "$t/dbase"
     if [ -z "$dparser" ]; then
         echo "darshan-parser not found (configure with -DIOLENS_DARSHAN_PARSER=...): not checked"
-    else
-        "$dparser" "$log" > "$t/dparsed" || fail "darshan-parser cannot read $log"
-        [ "$(nprocs_of "$t/dparsed")" = 4 ] || fail "darshan-parser: nprocs is not 4"
-        "$dparser" --base "$log" > "$t/dbase" || fail "darshan-parser --base failed"
-        "$here/normalize.sh" "$scratch/d" "$t/dbase" > "$t/dnormal"
-        diff "$t/want" "$t/dnormal" > "$t/diff" || { head -40 "$t/diff"; fail "darshan-parser: counters differ from expected/fpp_posix.txt"; }
+        return
     fi
+    "$dparser" "$log" > "$t/dparsed" || fail "darshan-parser cannot read $log"
+    [ "$(nprocs_of "$t/dparsed")" = 4 ] || fail "darshan-parser: nprocs is not 4"
+    "$dparser" --base "$log" > "$t/dbase" || fail "darshan-parser --base failed"
+}
+
+case $mode in
+fpp)
+    counters fpp_posix
     ;;
 fortran)
     [ -x "$bindir/mpi_fortran_io" ] || fail "mpi_fortran_io not built (MPI for Fortran not found: gfortran)"
-    run "$bindir/mpi_fortran_io"
+    counters fortran_io
+    ;;
+coll_at | indep_at | mixed | nonblocking | shared_fp | strided_view)
+    counters "$mode"
+    ;;
+noreduce)
+    # One rank's setting is enough: a rank that skipped the reduction while
+    # the others ran it would leave them waiting.
+    mkdir "$t/d" "$t/logs"
+    (
+        cd "$t/d"
+        timeout "${MPI_WL_TIMEOUT:-300}" ${MPIEXEC:-mpirun --oversubscribe} -np 4 \
+            env IOLENS_LOGPATH="$t/logs" PRELOAD="$preload" sh -c \
+            'if [ "$OMPI_COMM_WORLD_RANK" = 1 ]; then export IOLENS_DISABLE_SHARED_REDUCTION=1; fi
+             LD_PRELOAD=$PRELOAD exec "$0" "$@"' "$bindir/mpi_mixed" "$t/d" < /dev/null > "$t/out" 2>&1
+    ) || { cat "$t/out"; fail "mpi_mixed did not run"; }
+    scratch=$t
     one_log
-    "$iolens" parse "$log" > "$t/parsed" || fail "iolens parse cannot read $log"
-    [ "$(nprocs_of "$t/parsed")" = 4 ] || fail "nprocs is not 4"
-    ranks=$(awk -F '\t' '$1 == "POSIX" { print $2 }' "$t/normal" | sort -u | tr '\n' ' ')
-    [ "$ranks" = "0 1 2 3 " ] || fail "POSIX records of ranks '$ranks', expected 0 1 2 3"
+    "$iolens" parse --base "$log" > "$t/parsed" || fail "iolens parse cannot read $log"
+    dparse
+    for f in "$t/parsed" "$t/dbase"; do
+        [ -s "$f" ] || continue
+        "$here/normalize.sh" "$t/d" "$f" > "$t/normal"
+        ! grep -q '^[A-Z-]*	-1	' "$t/normal" || fail "$f: a shared record (rank -1)"
+        ranks=$(awk -F '\t' '$1 == "POSIX" && $3 == "POSIX_OPENS" && $5 == "@DIR@/all_equal.dat" { print $2 }' "$t/normal" | tr '\n' ' ')
+        [ "$ranks" = "0 1 2 3 " ] || fail "$f: all_equal.dat records of ranks '$ranks', expected 0 1 2 3"
+    done
     ;;
 nompi)
     # cat reads its own memory map while preloaded with the runtime.

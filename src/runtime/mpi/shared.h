@@ -1,14 +1,16 @@
 /* Shared records: the hooks where a record that every process has becomes one
- * record of rank -1 (Darshan's shared-file reduction; see /work/mpi-notes.md
- * for the rules). Both run collectively, after the job's times are reduced
- * and before any region is compressed. For now no record is shared: every
- * process keeps all its records, with its own rank. */
+ * record of rank -1 (Darshan's shared-file reduction; docs/runtime.md,
+ * "Shared records"). Both run collectively, after the job's times are
+ * reduced and before any region is compressed. */
 #ifndef IOL_MPI_SHARED_H
 #define IOL_MPI_SHARED_H
 
 #include <stdint.h>
 
 #include "mpilib.h"
+
+/* The name of id among l's names (sorted by id), or NULL. */
+const struct iol_mpi_name *iol_mpi_name_find(const struct iol_mpi_local *l, uint64_t id);
 
 /* Decide which of l's names are shared, and by which modules: shared[i]
  * receives, for l->names[i], a bit (1 << module id) for each module in which
