@@ -20,6 +20,8 @@
 #                          mpi_MODE: the same checks against
 #                          expected/MODE.txt (shared records of rank -1
 #                          included)
+#                 linked   mpi_coll_at_linked (coll_at linked against LIB, not
+#                          preloaded): the checks of coll_at
 #                 noreduce mpi_mixed with DISABLE_SHARED_REDUCTION on rank 1
 #                          only: one log, no rank -1 record, every rank's own
 #                          record of a file all ranks wrote, read by both
@@ -103,12 +105,12 @@ nprocs_of() {
     sed -n 's/^# nprocs: //p' "$1"
 }
 
-# counters NAME: run mpi_NAME; exactly one log with nprocs 4 whose normal
-# form, through iolens parse and through darshan-parser, equals
-# expected/NAME.txt (every POSIX, MPI-IO, STDIO and HEATMAP counter, shared
-# records included).
+# counters NAME [PROGRAM]: run PROGRAM (default mpi_NAME); exactly one log
+# with nprocs 4 whose normal form, through iolens parse and through
+# darshan-parser, equals expected/NAME.txt (every POSIX, MPI-IO, STDIO and
+# HEATMAP counter, shared records included).
 counters() {
-    run "$bindir/mpi_$1"
+    run "${2:-$bindir/mpi_$1}"
     one_log
     "$here/normalize.sh" --strip "$here/expected/$1.txt" > "$t/want"
     diff "$t/want" "$t/normal" > "$t/diff" || { head -40 "$t/diff"; fail "iolens parse: counters differ from expected/$1.txt"; }
@@ -142,6 +144,12 @@ fortran)
     ;;
 coll_at | indep_at | mixed | nonblocking | shared_fp | strided_view)
     counters "$mode"
+    ;;
+linked)
+    # The program needs the runtime itself: nothing is preloaded (in a
+    # sanitizer build the program carries the sanitizer runtime).
+    preload=none
+    counters coll_at "$bindir/mpi_coll_at_linked"
     ;;
 noreduce)
     # One rank's setting is enough: a rank that skipped the reduction while
