@@ -60,7 +60,7 @@ struct iol_config {
     struct iol_rule name_rules[IOL_MAX_NAME_RULES];
     size_t napp_rules;
     struct iol_rule app_rules[IOL_MAX_APP_RULES];
-    /* Kept for later parts of the runtime (MPI, DXT); parsed and checked now. */
+    /* For the MPI runtime, and kept for DXT (parsed and checked now). */
     double dxt_small_io_trigger;     /* DXT_SMALL_IO_TRIGGER fraction, < 0: unset */
     double dxt_unaligned_io_trigger; /* DXT_UNALIGNED_IO_TRIGGER fraction, < 0: unset */
     const char *rank_exclude;     /* RANK_EXCLUDE list, NULL if unset */
