@@ -518,7 +518,8 @@ static void load_env(struct iol_config *c)
     }
     if ((v = iol_config_env("IOLENS_MEM_ALIGNMENT", "DARSHAN_MEMALIGN")))
         set_alignment("IOLENS_MEM_ALIGNMENT", v, &c->mem_alignment);
-    if ((v = iol_config_env("IOLENS_LOGHINTS", "DARSHAN_LOGHINTS")))
+    /* An empty LOGHINTS is a value (no hints at all), as in Darshan. */
+    if ((v = getenv("IOLENS_LOGHINTS")) || (v = getenv("DARSHAN_LOGHINTS")))
         c->log_hints = keep(c, v, strlen(v));
     if ((v = iol_config_env("IOLENS_DXT_SMALL_IO_TRIGGER", "DARSHAN_DXT_SMALL_IO_TRIGGER")))
         set_fraction("IOLENS_DXT_SMALL_IO_TRIGGER", v, &c->dxt_small_io_trigger);
@@ -629,6 +630,55 @@ int iol_config_name_excluded(const struct iol_config *c, int mod_id, int is_path
     return excluded;
 }
 
+/* A rank number of RANK_EXCLUDE or RANK_INCLUDE: a non-negative whole
+ * number (Darshan reads it as a number, so "2.0" is 2). */
+static int parse_rank(const char *s, long *out)
+{
+    double d;
+    if (parse_double(s, &d) != 0 || d < 0 || d > INT_MAX || d != (double)(long)d)
+        return -1;
+    *out = (long)d;
+    return 0;
+}
+
+/* Does the list (comma-separated ranks, "start:end" ranges with either end
+ * left out, "*" for all) name rank? Malformed items are reported and skipped. */
+static int rank_listed(const char *where, const char *list, int rank, int nprocs)
+{
+    char buf[LIST_MAX];
+    char *item[256];
+    size_t n = split_list(where, list, buf, sizeof(buf), item, 256);
+
+    for (size_t i = 0; i < n; i++) {
+        char *colon = strchr(item[i], ':');
+        long lo = 0, hi = nprocs > 0 ? nprocs - 1 : 0;
+        int ok;
+        if (!strcmp(item[i], "*"))
+            return 1;
+        if (!colon) {
+            ok = parse_rank(item[i], &lo) == 0;
+            hi = lo;
+        } else {
+            *colon = '\0';
+            ok = (!*item[i] || parse_rank(item[i], &lo) == 0) &&
+                 (!colon[1] || parse_rank(colon + 1, &hi) == 0) && !strchr(colon + 1, ':');
+            *colon = ':';
+        }
+        if (!ok)
+            iol_diag("%s: \"%s\" is not a rank or a range start:end; ignored", where, item[i]);
+        else if (rank >= lo && rank <= hi)
+            return 1;
+    }
+    return 0;
+}
+
+int iol_config_rank_excluded(const struct iol_config *c, int rank, int nprocs)
+{
+    if (!c->rank_exclude || !rank_listed("RANK_EXCLUDE", c->rank_exclude, rank, nprocs))
+        return 0;
+    return !c->rank_include || !rank_listed("RANK_INCLUDE", c->rank_include, rank, nprocs);
+}
+
 /* ---- DUMP_CONFIG ---- */
 
 static void dump_list(const char *key, const char *const *arr, size_t n)
@@ -689,8 +739,8 @@ void iol_config_dump(const struct iol_config *c)
         iol_diag_always("config: RANK_EXCLUDE = %s", c->rank_exclude);
     if (c->rank_include)
         iol_diag_always("config: RANK_INCLUDE = %s", c->rank_include);
-    if (c->log_hints)
-        iol_diag_always("config: LOGHINTS = %s", c->log_hints);
+    iol_diag_always("config: LOGHINTS = %s", !c->log_hints ? "(the MPI library's default)"
+                                              : c->log_hints[0] ? c->log_hints : "(none)");
     dump_fraction("DXT_SMALL_IO_TRIGGER", c->dxt_small_io_trigger);
     dump_fraction("DXT_UNALIGNED_IO_TRIGGER", c->dxt_unaligned_io_trigger);
     iol_diag_always("config: MAX_RECORDS = %u (each module)", c->max_records);

@@ -60,12 +60,13 @@ struct iol_config {
     struct iol_rule name_rules[IOL_MAX_NAME_RULES];
     size_t napp_rules;
     struct iol_rule app_rules[IOL_MAX_APP_RULES];
-    /* Kept for later parts of the runtime (MPI, DXT); parsed and checked now. */
+    /* For the MPI runtime, and kept for DXT (parsed and checked now). */
     double dxt_small_io_trigger;     /* DXT_SMALL_IO_TRIGGER fraction, < 0: unset */
     double dxt_unaligned_io_trigger; /* DXT_UNALIGNED_IO_TRIGGER fraction, < 0: unset */
     const char *rank_exclude;     /* RANK_EXCLUDE list, NULL if unset */
     const char *rank_include;     /* RANK_INCLUDE list, NULL if unset */
-    const char *log_hints;        /* LOGHINTS (MPI-IO hints of the log), NULL if unset */
+    const char *log_hints;        /* LOGHINTS (MPI-IO hints of the job log), "" for
+                                   * none, NULL if unset (libiolens-mpi.so's default) */
     int dump_config;              /* DUMP_CONFIG: print the settings at start */
     int internal_timing;          /* INTERNAL_TIMING: print start and end times */
     int disable_shared_reduction; /* DISABLE_SHARED_REDUCTION */
@@ -98,6 +99,12 @@ uint32_t iol_config_max_records(const struct iol_config *c, int mod_id, uint32_t
  * @return 1 if excluded, 0 if kept. */
 int iol_config_name_excluded(const struct iol_config *c, int mod_id, int is_path,
                              const char *name);
+
+/* Is this MPI rank excluded from recording? It is when RANK_EXCLUDE lists
+ * it and RANK_INCLUDE does not (lists of ranks and "start:end" ranges, either
+ * end may be left out: 0 and nprocs - 1; "*" is every rank). Malformed items
+ * are reported with iol_diag and skipped. @return 1 if excluded, else 0. */
+int iol_config_rank_excluded(const struct iol_config *c, int rank, int nprocs);
 
 /* Print the settings on standard error (DUMP_CONFIG), whatever IOLENS_DEBUG. */
 void iol_config_dump(const struct iol_config *c);

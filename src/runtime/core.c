@@ -245,6 +245,16 @@ int iol_core_end_for_job(void)
     return 1;
 }
 
+int iol_core_exclude(void)
+{
+    int expect = IOL_PAUSED;
+    if (!iol_core_own_process() || !atomic_compare_exchange_strong(&iol_state, &expect, IOL_OFF))
+        return 0;
+    iol_rt.cfg.disabled = 1; /* no restart after a failed exec */
+    iol_map_unlink(&iol_rt.map);
+    return 1;
+}
+
 int iol_core_pause(void)
 {
     int expect = IOL_ON;

@@ -115,6 +115,14 @@ int iol_core_pause(void);
 /* Record again after iol_core_pause returned 1. */
 void iol_core_resume(void);
 
+/* This MPI rank is excluded (RANK_EXCLUDE), learned inside MPI_Init while
+ * recording is paused: stop recording for good and drop what was recorded
+ * since start (the record file is removed; its header stays mapped for the
+ * job data the rank still gives the job log). No log of this process
+ * follows, at exit or after exec; forked children record nothing either.
+ * @return 1 if recording was paused and is now off, else 0. */
+int iol_core_exclude(void);
+
 /* End the runtime for a log written elsewhere (the MPI job log): turn it off
  * and let the modules finish, but write no log of this process.
  * @return 1 if this caller ended it, 0 if it was not recording. */

@@ -12,6 +12,7 @@
 static const struct iol_mpi_ops *ops; /* NULL: no MPI job (per-process logs) */
 static int job_log;                   /* every process records: one log at MPI_Finalize */
 static int my_rank, world_size;
+static int excluded;                  /* RANK_EXCLUDE: no records, still in the job */
 
 static const struct iol_mpi_host host = {
     .vdiag = iol_vdiag,
@@ -61,6 +62,14 @@ void iol_mpi_job_start(int recording)
         return;
     }
     job_log = r == 1;
+    /* The rank is known only now: an excluded rank drops what it recorded
+     * since start (constructor to MPI_Init) and records nothing more, but
+     * still takes part in the job's collectives, as in Darshan. */
+    if (recording && iol_config_rank_excluded(&iol_rt.cfg, my_rank, world_size) &&
+        iol_core_exclude()) {
+        excluded = 1;
+        iol_diag("MPI job: rank %d excluded (RANK_EXCLUDE): no records", my_rank);
+    }
     if (job_log)
         iol_diag("MPI job: rank %d of %d; one log for the job at MPI_Finalize", my_rank,
                  world_size);
@@ -75,8 +84,10 @@ void iol_mpi_job_end(void)
     if (!ops)
         return;
     if (job_log) {
-        int ended = iol_core_end_for_job();
-        struct iol_mpi_local *local = ended ? iol_mpi_local_collect(my_rank) : NULL;
+        /* An excluded rank gives its job data (times) and no records. */
+        int ended = !excluded && iol_core_end_for_job();
+        struct iol_mpi_local *local =
+            ended || excluded ? iol_mpi_local_collect(my_rank, !excluded) : NULL;
         int rc = ops->write_job_log(local, written, sizeof(written));
         if (rc == 0 && my_rank == 0)
             iol_diag("wrote %s", written);

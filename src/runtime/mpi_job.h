@@ -17,9 +17,10 @@ void iol_mpi_job_start(int recording);
 void iol_mpi_job_end(void);
 
 /* This process's records and job data for the job log, rank set in every
- * record, end time taken now. @return a new local (iol_mpi_local_free), or
+ * record, end time taken now; with_records 0: the job data only (a rank
+ * excluded by RANK_EXCLUDE). @return a new local (iol_mpi_local_free), or
  * NULL without memory. */
-struct iol_mpi_local *iol_mpi_local_collect(int rank);
+struct iol_mpi_local *iol_mpi_local_collect(int rank, int with_records);
 
 /* Free what iol_mpi_local_collect returned; NULL is allowed. */
 void iol_mpi_local_free(struct iol_mpi_local *l);

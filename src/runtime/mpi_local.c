@@ -65,7 +65,7 @@ static void merge_names(struct iol_mpi_local *l)
     l->nnames = n;
 }
 
-struct iol_mpi_local *iol_mpi_local_collect(int rank)
+struct iol_mpi_local *iol_mpi_local_collect(int rank, int with_records)
 {
     struct iol_map_header *h = iol_rt.map.hdr;
     struct iol_mpi_local *l = calloc(1, sizeof(*l));
@@ -82,6 +82,7 @@ struct iol_mpi_local *iol_mpi_local_collect(int rank)
     l->npaths = iol_log_paths(&iol_rt, l->paths, IOL_MPI_MAX_PATHS);
     l->mode = 0400;
     l->disable_shared_reduction = iol_rt.cfg.disable_shared_reduction;
+    l->log_hints = iol_rt.cfg.log_hints;
     /* Modules in increasing id, as the format requires. */
     for (uint32_t i = 0; i < h->nmods; i++) {
         uint32_t j = i;
@@ -94,7 +95,7 @@ struct iol_mpi_local *iol_mpi_local_collect(int rank)
     }
     if (!(l->names = calloc(names_cap ? names_cap : 1, sizeof(*l->names))))
         goto fail;
-    for (uint32_t i = 0; i < h->nmods; i++)
+    for (uint32_t i = 0; with_records && i < h->nmods; i++)
         if (writable(&h->mods[order[i]]) &&
             collect_module(l, h, &h->mods[order[i]], rank, names_cap) != 0)
             goto fail;

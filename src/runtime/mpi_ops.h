@@ -18,7 +18,7 @@
 #include "paths.h"
 
 #define IOL_MPI_OPS_SYMBOL "iolens_mpi_ops"
-#define IOL_MPI_OPS_VERSION 3
+#define IOL_MPI_OPS_VERSION 4
 #define IOL_MPI_LIB_NAME "libiolens-mpi.so"
 #define IOL_MPI_MAX_PATHS 3 /* candidate log paths, tried in order */
 
@@ -56,6 +56,9 @@ struct iol_mpi_local {
     size_t npaths;
     unsigned mode;                          /* permission bits of the finished log */
     int disable_shared_reduction;           /* DISABLE_SHARED_REDUCTION on this process */
+    const char *log_hints;                  /* LOGHINTS: "key=value;..." MPI-IO hints of
+                                             * the log ("": none), NULL for the default
+                                             * of libiolens-mpi.so (rank 0's count) */
 };
 
 /* The table libiolens-mpi.so exports as IOL_MPI_OPS_SYMBOL. */

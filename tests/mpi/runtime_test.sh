@@ -30,6 +30,21 @@
 #                          (and not libiolens-mpi.so)
 #                 nolib    LIB without libiolens-mpi.so beside it: every rank
 #                          leaves a log of its own (nprocs 1)
+#                 hints    mpi_fpp_posix with LOGHINTS holding a malformed
+#                          entry and a hint no MPI knows: the log is written
+#                          with the counters of expected/fpp_posix.txt, the
+#                          IOLENS_DEBUG output shows the info object given to
+#                          the log's MPI_File_open with both good hints and
+#                          the bad entry skipped, the metadata line h= holds
+#                          LOGHINTS as given (Darshan's); LOGHINTS empty: no
+#                          h= line; unset: Darshan's default (Open MPI:
+#                          cb_nodes=1)
+#                 rankexcl mpi_fpp_posix with RANK_EXCLUDE=1:2: one log of 4
+#                          processes with records of ranks 0 and 3 only;
+#                          with RANK_INCLUDE=2 too, of ranks 0, 2 and 3;
+#                          mpi_rank_pre with RANK_EXCLUDE=3: rank 3's records
+#                          made before MPI_Init are dropped too, and all.dat,
+#                          which rank 3 never records, has no shared record
 #                 killed   mpi_rt_killed (every rank dies of SIGKILL before
 #                          MPI_Finalize): each rank's records are in a record
 #                          file that iolens recover turns into a log, or in
@@ -77,13 +92,18 @@ fi
 t=$(mktemp -d "${TMPDIR:-/tmp}/iolens-mpirt.XXXXXX")
 scratch=
 trap 'rm -rf "$t" ${scratch:+"$scratch"}' EXIT
-mkdir "$t/mmap"
+mkdir "$t/mmap" "$t/ompi"
+# Open MPI 4's session directory in this test's own directory: two mpiruns
+# of concurrent tests that create the shared /tmp/ompi.HOST.UID at the same
+# moment can fail ("File exists"), and some modes start several jobs.
+export OMPI_MCA_orte_tmpdir_base="${OMPI_MCA_orte_tmpdir_base:-$t/ompi}"
 # Record files go here, so that the test sees whether any is left behind.
 export IOLENS_MMAP_DIR="$t/mmap"
 
 # run PROGRAM: the job under $preload; its scratch directory in $scratch,
 # its normal form in $t/normal (names hold the scratch path: it stays put).
 run() {
+    [ -z "$scratch" ] || rm -rf "$scratch" # a mode's earlier run
     "$here/run.sh" -k "$preload" "$iolens parse --base" "$1" > "$t/normal" 2> "$t/run.err" ||
         { cat "$t/run.err"; fail "$(basename "$1") did not run"; }
     scratch=$(sed -n 's/^run.sh: scratch directory //p' "$t/run.err")
@@ -173,6 +193,69 @@ noreduce)
         ranks=$(awk -F '\t' '$1 == "POSIX" && $3 == "POSIX_OPENS" && $5 == "@DIR@/all_equal.dat" { print $2 }' "$t/normal" | tr '\n' ' ')
         [ "$ranks" = "0 1 2 3 " ] || fail "$f: all_equal.dat records of ranks '$ranks', expected 0 1 2 3"
     done
+    ;;
+hints)
+    # A key no MPI knows is still handed over (and ignored by the MPI). Not
+    # cb_nodes=2: Open MPI 4.1.4's OMPIO then corrupts about one log in four.
+    hints='cb_nodes=1;bogus;iolens_test_hint=yes'
+    export IOLENS_DEBUG=1 IOLENS_LOGHINTS="$hints"
+    counters fpp_posix
+    grep -q 'with MPI-IO hints: cb_nodes=1;iolens_test_hint=yes$' "$scratch/stderr" ||
+        { cat "$scratch/stderr"; fail "the log was not opened with the hints of LOGHINTS"; }
+    grep -q 'LOGHINTS: "bogus" skipped' "$scratch/stderr" ||
+        { cat "$scratch/stderr"; fail "the malformed entry of LOGHINTS was not reported"; }
+    for f in "$t/parsed" "$t/dparsed"; do
+        [ -f "$f" ] || continue
+        grep -qxF "# metadata: h = $hints" "$f" || fail "$f: no metadata line h = $hints"
+    done
+    # Empty: no hints at all, no h= line.
+    export IOLENS_LOGHINTS=
+    run "$bindir/mpi_fpp_posix"
+    one_log
+    grep -q 'with MPI-IO hints: (none)$' "$scratch/stderr" ||
+        { cat "$scratch/stderr"; fail "LOGHINTS empty: the log was opened with hints"; }
+    "$iolens" parse "$log" > "$t/parsed" || fail "iolens parse cannot read $log"
+    ! grep -q '^# metadata: h = ' "$t/parsed" || fail "LOGHINTS empty: an h= metadata line"
+    # Unset: the default of Darshan 3.5 built for the same MPI.
+    unset IOLENS_LOGHINTS
+    if mpirun --version 2>&1 | grep -q 'Open MPI'; then
+        run "$bindir/mpi_fpp_posix"
+        one_log
+        "$iolens" parse "$log" > "$t/parsed" || fail "iolens parse cannot read $log"
+        grep -qxF '# metadata: h = cb_nodes=1' "$t/parsed" ||
+            fail "LOGHINTS unset: not Darshan's default for Open MPI (cb_nodes=1)"
+    fi
+    ;;
+rankexcl)
+    # ranks_with FILE: the ranks that have records in the log (iolens parse).
+    ranks_with() {
+        awk -F '\t' '!/^#/ && NF > 5 { print $2 }' "$1" | sort -un | tr '\n' ' '
+    }
+    export IOLENS_RANK_EXCLUDE=1:2
+    run "$bindir/mpi_fpp_posix"
+    one_log
+    "$iolens" parse --base "$log" > "$t/parsed" || fail "iolens parse cannot read $log"
+    [ "$(nprocs_of "$t/parsed")" = 4 ] || fail "RANK_EXCLUDE=1:2: nprocs is not 4"
+    got=$(ranks_with "$t/parsed")
+    [ "$got" = "0 3 " ] || fail "RANK_EXCLUDE=1:2: records of ranks '$got', expected 0 3"
+    dparse
+    export IOLENS_RANK_INCLUDE=2
+    run "$bindir/mpi_fpp_posix"
+    one_log
+    "$iolens" parse --base "$log" > "$t/parsed" || fail "iolens parse cannot read $log"
+    got=$(ranks_with "$t/parsed")
+    [ "$got" = "0 2 3 " ] || fail "RANK_INCLUDE=2: records of ranks '$got', expected 0 2 3"
+    unset IOLENS_RANK_INCLUDE
+    export IOLENS_RANK_EXCLUDE=3
+    run "$bindir/mpi_rank_pre"
+    one_log
+    "$iolens" parse --base "$log" > "$t/parsed" || fail "iolens parse cannot read $log"
+    got=$(ranks_with "$t/parsed")
+    [ "$got" = "0 1 2 " ] || fail "RANK_EXCLUDE=3: records of ranks '$got', expected 0 1 2"
+    n=$(awk -F '\t' '$1 == "POSIX" && $4 == "POSIX_OPENS" && $6 ~ /\/pre\.[0-9]+$/' "$t/parsed" | wc -l)
+    [ "$n" -eq 3 ] || fail "RANK_EXCLUDE=3: $n records of files written before MPI_Init, expected 3"
+    ranks=$(awk -F '\t' '$1 == "POSIX" && $4 == "POSIX_OPENS" && $6 ~ /\/all\.dat$/ { print $2 }' "$t/parsed" | tr '\n' ' ')
+    [ "$ranks" = "0 1 2 " ] || fail "RANK_EXCLUDE=3: all.dat records of ranks '$ranks', expected 0 1 2 (none shared)"
     ;;
 nompi)
     # cat reads its own memory map while preloaded with the runtime.

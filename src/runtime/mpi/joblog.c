@@ -25,6 +25,17 @@
 #include "mpilib.h"
 #include "shared.h"
 
+/* MPI-IO hints of the log when LOGHINTS is unset: those of Darshan 3.5
+ * configured without --with-log-hints for the same MPI (for Open MPI one
+ * aggregator, which avoids a corruption of the log by Open MPI up to 5.0.5
+ * and the serialised writes of later versions; else ROMIO's deferred open
+ * and four aggregators). */
+#ifdef OPEN_MPI
+#define DEFAULT_LOG_HINTS "cb_nodes=1"
+#else
+#define DEFAULT_LOG_HINTS "romio_no_indep_rw=true;cb_nodes=4"
+#endif
+
 struct joblog {
     struct iol_mpi_local *l;
     MPI_File fh;
@@ -37,6 +48,7 @@ struct joblog {
     uint32_t versions[IOLENS_MAX_MODS]; /* rank 0: record version per module id */
     int64_t start_ns, end_ns;   /* rank 0: the job's first start and last end */
     uint64_t *shared;           /* per name: modules in which it is shared */
+    char *hints;                /* rank 0's LOGHINTS (or the default), on every rank */
     uint64_t next;              /* where the next region starts (all ranks) */
     struct iolens_region_map names;
     struct iolens_region_map mods[IOLENS_MAX_MODS];
@@ -76,13 +88,91 @@ static int reduce_job(struct joblog *j)
     return 0;
 }
 
+/* Rank 0's hints ("key=value;..."), for every rank: the open is collective
+ * and some hints must be the same everywhere. @return 0, or -1 (everywhere). */
+static int share_hints(struct joblog *j)
+{
+    const char *mine = j->l->log_hints ? j->l->log_hints : DEFAULT_LOG_HINTS;
+    uint64_t len = iol_mpi.rank == 0 ? strlen(mine) + 1 : 0;
+
+    if (PMPI_Bcast(&len, 1, MPI_UINT64_T, 0, iol_mpi.comm) != MPI_SUCCESS)
+        return -1;
+    int failed = len > INT_MAX || !(j->hints = malloc(len));
+    if (iol_mpi_any_failed(failed))
+        return -1;
+    if (iol_mpi.rank == 0)
+        memcpy(j->hints, mine, len);
+    if (PMPI_Bcast(j->hints, (int)len, MPI_CHAR, 0, iol_mpi.comm) != MPI_SUCCESS)
+        return -1;
+    j->hints[len - 1] = '\0';
+    return 0;
+}
+
+/* The info object of the log's open: every "key=value" entry of the hints,
+ * as Darshan takes them. An entry without '=' or with an empty key, or one
+ * longer than the MPI allows (MPI_Info_set would call the fatal error
+ * handler), is skipped with a diagnostic (rank 0's). The MPI ignores hints
+ * it does not know. @return 0, or -1 if the object cannot be made. */
+static int hints_info(const struct joblog *j, MPI_Info *info)
+{
+    char *copy = strdup(j->hints), *save = NULL;
+    int rc = -1;
+
+    if (!copy || PMPI_Info_create(info) != MPI_SUCCESS) {
+        free(copy);
+        return -1;
+    }
+    for (char *e = strtok_r(copy, ";", &save); e; e = strtok_r(NULL, ";", &save)) {
+        char *eq = strchr(e, '=');
+        const char *why = !eq ? "no '='" : eq == e ? "no key"
+                          : eq - e >= MPI_MAX_INFO_KEY ? "key too long"
+                          : strlen(eq + 1) >= MPI_MAX_INFO_VAL ? "value too long" : NULL;
+        if (why) {
+            if (iol_mpi.rank == 0)
+                iol_diag("LOGHINTS: \"%s\" skipped (%s)", e, why);
+            continue;
+        }
+        *eq = '\0';
+        if (PMPI_Info_set(*info, e, eq + 1) != MPI_SUCCESS)
+            goto out;
+    }
+    rc = 0;
+out:
+    if (rc != 0)
+        PMPI_Info_free(info);
+    free(copy);
+    return rc;
+}
+
+/* Rank 0's diagnostic: the hints the log was opened with, as the info
+ * object handed to MPI_File_open holds them. */
+static void say_hints(const struct joblog *j, MPI_Info info)
+{
+    char line[1024], key[MPI_MAX_INFO_KEY + 1], val[MPI_MAX_INFO_VAL + 1];
+    int nkeys = 0, flag = 0;
+    size_t used = 0;
+
+    if (iol_mpi.rank != 0 || PMPI_Info_get_nkeys(info, &nkeys) != MPI_SUCCESS)
+        return;
+    line[0] = '\0';
+    for (int i = 0; i < nkeys && used < sizeof(line); i++)
+        if (PMPI_Info_get_nthkey(info, i, key) == MPI_SUCCESS &&
+            PMPI_Info_get(info, key, MPI_MAX_INFO_VAL, val, &flag) == MPI_SUCCESS && flag)
+            used += iol_fmt(line + used, sizeof(line) - used, "%s%s=%s", used ? ";" : "", key,
+                            val);
+    iol_diag("created %s with MPI-IO hints: %s", j->tmp, nkeys ? line : "(none)");
+}
+
 /* Open rank 0's candidate paths in turn, collectively, until one works.
  * @return 0, or -1 when none could be created (on every rank). */
 static int open_log(struct joblog *j)
 {
     int npaths = (int)j->l->npaths;
+    MPI_Info info = MPI_INFO_NULL;
+    if (share_hints(j) != 0 || iol_mpi_any_failed(hints_info(j, &info) != 0))
+        goto fail;
     if (PMPI_Bcast(&npaths, 1, MPI_INT, 0, iol_mpi.comm) != MPI_SUCCESS)
-        return -1;
+        goto fail;
     for (int i = 0; i < npaths; i++) {
         if (iol_mpi.rank == 0)
             memcpy(j->path, j->l->paths[i], sizeof(j->path));
@@ -92,11 +182,14 @@ static int open_log(struct joblog *j)
         if (iol_fmt(j->tmp, sizeof(j->tmp), "%s.partial", j->path) >= sizeof(j->tmp))
             continue; /* the same on every rank */
         int rc = PMPI_File_open(iol_mpi.comm, j->tmp, MPI_MODE_CREATE | MPI_MODE_WRONLY |
-                                MPI_MODE_EXCL, MPI_INFO_NULL, &j->fh);
+                                MPI_MODE_EXCL, info, &j->fh);
         j->opened = rc == MPI_SUCCESS;
         j->created = iol_mpi.rank == 0 && j->opened;
-        if (!iol_mpi_any_failed(!j->opened))
+        if (!iol_mpi_any_failed(!j->opened)) {
+            say_hints(j, info);
+            PMPI_Info_free(&info);
             return 0;
+        }
         iol_diag("cannot create %s", j->tmp);
         if (j->opened)
             PMPI_File_close(&j->fh);
@@ -105,6 +198,9 @@ static int open_log(struct joblog *j)
             unlink(j->tmp);
         j->created = 0;
     }
+fail:
+    if (info != MPI_INFO_NULL)
+        PMPI_Info_free(&info);
     return -1;
 }
 
@@ -138,6 +234,16 @@ static int put_region(struct joblog *j, const unsigned char *buf, size_t len, in
     return 0;
 }
 
+/* The hints the log was written with, as Darshan records them: a line
+ * "h=<LOGHINTS as given>" of the job metadata, when there are any and the
+ * line fits. */
+static void add_hints_metadata(struct iolens_job *job, const char *hints)
+{
+    size_t used = strnlen(job->metadata, sizeof(job->metadata));
+    if (hints[0] && used + strlen(hints) + 4 <= sizeof(job->metadata))
+        iol_fmt(job->metadata + used, sizeof(job->metadata) - used, "h=%s\n", hints);
+}
+
 /* Rank 0 writes the job region after the header's space; all learn its end. */
 static int put_job(struct joblog *j)
 {
@@ -154,6 +260,7 @@ static int put_job(struct joblog *j)
         job.start_time_nsec = j->start_ns % 1000000000;
         job.end_time_sec = j->end_ns / 1000000000;
         job.end_time_nsec = j->end_ns % 1000000000;
+        add_hints_metadata(&job, j->hints);
         failed = !raw;
         if (!failed) {
             size_t len = iol_log_job_bytes(raw, &job, j->l->job.exe, j->l->job.mounts,
@@ -282,6 +389,7 @@ int iol_mpi_write_job_log(struct iol_mpi_local *l, char *written, size_t len)
         unlink(j->tmp);
     if (rc == 0 && written && len)
         iol_fmt(written, len, "%s", j->path);
+    free(j->hints);
     free(j->shared);
     free(j);
     return rc;
