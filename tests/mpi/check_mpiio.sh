@@ -42,18 +42,10 @@ if [ $# -eq 0 ]; then
 fi
 export DARSHAN_DISABLE_SHARED_REDUCTION=1
 
-if [ "${IOLENS_TEST_SANITIZE:-OFF}" = ON ]; then
-    asan=$("${IOLENS_TEST_CC:-cc}" -print-file-name=libasan.so 2>/dev/null || true)
-    case $asan in
-        /*) [ -f "$asan" ] || { echo "skipped: no libasan.so to preload"; exit 77; } ;;
-        *) echo "skipped: no libasan.so to preload"; exit 77 ;;
-    esac
-    case $lib in /*) ;; *) lib=$(pwd)/$lib ;; esac
-    lib="$asan $lib"
-    # Open MPI's own allocations outlive MPI_Finalize; fatal signals are the
-    # runtime's to handle.
-    export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0:handle_segv=0:handle_sigbus=0:handle_abort=0"
-fi
+# Open MPI's own allocations outlive MPI_Finalize.
+. "$here/../lib/preload.sh"
+sanitizer_preload "$lib" "detect_leaks=0:$asan_signals"
+lib=$preload
 
 # The lines of a normal form this check is about.
 mpiio_only() {
