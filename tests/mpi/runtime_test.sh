@@ -74,20 +74,9 @@ if [ "$(id -u)" -eq 0 ]; then
     export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 fi
 
-preload=$lib
-if [ "${IOLENS_TEST_SANITIZE:-OFF}" = ON ]; then
-    asan=$("${IOLENS_TEST_CC:-cc}" -print-file-name=libasan.so 2>/dev/null || true)
-    case $asan in
-        /*) [ -f "$asan" ] && preload="$asan $lib" ;;
-    esac
-    if [ "$preload" = "$lib" ]; then
-        echo "skipped: no libasan.so to load before the instrumented runtime"
-        exit 77
-    fi
-    # Open MPI's own allocations outlive MPI_Finalize; fatal signals are the
-    # runtime's to handle.
-    export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0:handle_segv=0:handle_sigbus=0:handle_abort=0"
-fi
+# Open MPI's own allocations outlive MPI_Finalize.
+. "$here/../lib/preload.sh"
+sanitizer_preload "$lib" "detect_leaks=0:$asan_signals"
 
 t=$(mktemp -d "${TMPDIR:-/tmp}/iolens-mpirt.XXXXXX")
 scratch=

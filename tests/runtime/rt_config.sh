@@ -8,21 +8,12 @@
 # some bad lines), envwins (variables override the file), app (APP_EXCLUDE:
 # no log, program unaffected), moddisable (no STDIO or HEATMAP records),
 # include (INCLUDE_DIRS brings back a default-excluded prefix). The sanitizer
-# set-up is rt_test.sh's.
+# set-up is ../lib/preload.sh.
 set -eu
 [ $# -eq 4 ] || { echo "usage: $0 LIB IOLENS RT_PROG CASE" >&2; exit 2; }
 lib=$1 iolens=$2 prog=$3 case=$4
-preload=$lib
-if [ "${IOLENS_TEST_SANITIZE:-OFF}" = ON ]; then
-    asan=$("${IOLENS_TEST_CC:-cc}" -print-file-name=libasan.so 2>/dev/null || true)
-    case $asan in
-        /*) [ -f "$asan" ] && preload="$asan $lib" ;;
-    esac
-    if [ "$preload" = "$lib" ]; then
-        echo "skipped: no libasan.so to load before the instrumented runtime"
-        exit 77
-    fi
-fi
+. "$(dirname "$0")/../lib/preload.sh"
+sanitizer_preload "$lib"
 t=$(mktemp -d "${TMPDIR:-/tmp}/iolens-cfg.XXXXXX")
 t=$(cd "$t" && pwd -P)
 extra=

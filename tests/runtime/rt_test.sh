@@ -7,23 +7,12 @@
 # Each log must also parse with `iolens parse`. In an IOLENS_SANITIZE build
 # (IOLENS_TEST_SANITIZE=ON) the sanitizer runtime must be loaded before the
 # preloaded library: it is found with the compiler (IOLENS_TEST_CC) and put
-# first in LD_PRELOAD; without it the test is skipped (exit 77).
+# first in LD_PRELOAD (../lib/preload.sh); without it the test is skipped (exit 77).
 set -eu
 [ $# -eq 5 ] || { echo "usage: $0 LIB IOLENS RT_PROG RT_CHECK MODE" >&2; exit 2; }
 lib=$1 iolens=$2 prog=$3 check=$4 mode=$5
-preload=$lib
-if [ "${IOLENS_TEST_SANITIZE:-OFF}" = ON ]; then
-    asan=$("${IOLENS_TEST_CC:-cc}" -print-file-name=libasan.so 2>/dev/null || true)
-    case $asan in
-        /*) [ -f "$asan" ] && preload="$asan $lib" ;;
-    esac
-    if [ "$preload" = "$lib" ]; then
-        echo "skipped: no libasan.so to load before the instrumented runtime"
-        exit 77
-    fi
-    # Fatal signals are the runtime's to handle (and then the default's).
-    export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}handle_segv=0:handle_sigbus=0:handle_abort=0"
-fi
+. "$(dirname "$0")/../lib/preload.sh"
+sanitizer_preload "$lib" "$asan_signals"
 t=$(mktemp -d "${TMPDIR:-/tmp}/iolens-rt.XXXXXX")
 t=$(cd "$t" && pwd -P)
 trap 'rm -rf "$t"' EXIT

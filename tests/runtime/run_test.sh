@@ -18,19 +18,9 @@ set -eu
 iolens=$1 prog=$3 cmake=$5 build=$6
 lib=$(readlink -f "$2")
 extra=$(readlink -f "$4")
-asan=
-if [ "${IOLENS_TEST_SANITIZE:-OFF}" = ON ]; then
-    asan=$("${IOLENS_TEST_CC:-cc}" -print-file-name=libasan.so 2>/dev/null || true)
-    case $asan in
-        /*) [ -f "$asan" ] || asan= ;;
-        *) asan= ;;
-    esac
-    if [ -z "$asan" ]; then
-        echo "skipped: no libasan.so to load before the instrumented runtime"
-        exit 77
-    fi
-    export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}handle_segv=0:handle_sigbus=0:handle_abort=0"
-fi
+# Only $asan is used: iolens run puts the runtime in LD_PRELOAD itself.
+. "$(dirname "$0")/../lib/preload.sh"
+sanitizer_preload "$lib" "$asan_signals"
 t=$(mktemp -d "${TMPDIR:-/tmp}/iolens-run.XXXXXX")
 t=$(cd "$t" && pwd -P)
 trap 'rm -rf "$t"' EXIT

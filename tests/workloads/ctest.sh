@@ -15,18 +15,7 @@ set -eu
 lib=$1 iolens=$2 bindir=$3
 shift 3
 here=$(cd "$(dirname "$0")" && pwd)
-preload=$lib
-if [ "${IOLENS_TEST_SANITIZE:-OFF}" = ON ]; then
-    asan=$("${IOLENS_TEST_CC:-cc}" -print-file-name=libasan.so 2>/dev/null || true)
-    case $asan in
-        /*) [ -f "$asan" ] && preload="$asan $lib" ;;
-    esac
-    if [ "$preload" = "$lib" ]; then
-        echo "skipped: no libasan.so to load before the instrumented runtime"
-        exit 77
-    fi
-    # Fatal signals are the runtime's to handle (and then the default's).
-    export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}handle_segv=0:handle_sigbus=0:handle_abort=0"
-fi
+. "$here/../lib/preload.sh"
+sanitizer_preload "$lib" "$asan_signals"
 export WL_POSTRUN="$here/recover.sh $iolens"
 exec "$here/check.sh" "$preload" "$iolens parse --base --show-incomplete" "$bindir" "$@"
