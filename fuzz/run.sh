@@ -50,11 +50,13 @@ for t in $targets; do
     extra=
     [ "$jobs" -gt 1 ] && extra="-jobs=$jobs -workers=$jobs"
     echo "== $t: $secs s, $jobs job(s)"
+    # Run in the build directory: with -jobs, libFuzzer writes fuzz-N.log
+    # files into the current directory.
     # shellcheck disable=SC2086
-    "$build/fuzz/$t" "$corpus" "$seed" -max_total_time="$secs" -timeout=10 \
+    (cd "$build/fuzz" && "$build/fuzz/$t" "$corpus" "$seed" -max_total_time="$secs" -timeout=10 \
         -rss_limit_mb=2048 -malloc_limit_mb=1024 -max_len="$maxlen" -print_final_stats=1 \
         -artifact_prefix="$here/crash-$t-" $extra \
-        ${FUZZ_ARGS:-} 2>&1 | tee "$build/fuzz/$t.log" | grep -E '^(#[0-9]+.*(pulse|DONE)|stat::|==[0-9]+==|SUMMARY|artifact|fuzz:)' || true
+        ${FUZZ_ARGS:-}) 2>&1 | tee "$build/fuzz/$t.log" | grep -E '^(#[0-9]+.*(pulse|DONE)|stat::|==[0-9]+==|SUMMARY|artifact|fuzz:)' || true
     if ls "$here"/crash-"$t"-* >/dev/null 2>&1; then
         echo "== $t: crashes:" && ls "$here"/crash-"$t"-*
         status=1
