@@ -220,20 +220,20 @@ static inline __attribute__((always_inline)) void note_rw(struct iol_slot *s, st
     iol_slot_unlock(s);
 }
 
-static void posix_note_read(int fd, int64_t offset, ssize_t ret, int aligned, double t0,
-                            double t1)
+/* A read or write on description o, which the wrapper looked up before the
+ * call (the note does not look it up again). */
+static void posix_note_read(struct iol_ofd *o, int64_t offset, ssize_t ret, int aligned,
+                            double t0, double t1)
 {
-    struct iol_ofd *o;
-    struct iol_slot *s = ret >= 0 ? iol_posix_fd(fd, &o) : NULL;
+    struct iol_slot *s = ret >= 0 ? iol_posix_ofd_record(o) : NULL;
     if (s)
         note_rw(s, o, &kind_read, offset, ret, aligned, t0, t1);
 }
 
-static void posix_note_write(int fd, int64_t offset, ssize_t ret, int aligned, double t0,
-                             double t1)
+static void posix_note_write(struct iol_ofd *o, int64_t offset, ssize_t ret, int aligned,
+                             double t0, double t1)
 {
-    struct iol_ofd *o;
-    struct iol_slot *s = ret >= 0 ? iol_posix_fd(fd, &o) : NULL;
+    struct iol_slot *s = ret >= 0 ? iol_posix_ofd_record(o) : NULL;
     if (s)
         note_rw(s, o, &kind_write, offset, ret, aligned, t0, t1);
 }
@@ -260,18 +260,18 @@ static int iov_aligned(const struct iovec *iov, int n)
 
 /* A vector read or write: alignment is looked at only after success (the
  * vector is then known to be readable). */
-static void posix_note_readv(int fd, int64_t offset, ssize_t ret, const struct iovec *iov,
-                             int n, double t0, double t1)
+static void posix_note_readv(struct iol_ofd *o, int64_t offset, ssize_t ret,
+                             const struct iovec *iov, int n, double t0, double t1)
 {
     if (ret >= 0)
-        posix_note_read(fd, offset, ret, iov_aligned(iov, n), t0, t1);
+        posix_note_read(o, offset, ret, iov_aligned(iov, n), t0, t1);
 }
 
-static void posix_note_writev(int fd, int64_t offset, ssize_t ret, const struct iovec *iov,
-                              int n, double t0, double t1)
+static void posix_note_writev(struct iol_ofd *o, int64_t offset, ssize_t ret,
+                              const struct iovec *iov, int n, double t0, double t1)
 {
     if (ret >= 0)
-        posix_note_write(fd, offset, ret, iov_aligned(iov, n), t0, t1);
+        posix_note_write(o, offset, ret, iov_aligned(iov, n), t0, t1);
 }
 
 void iol_posix_note_open(int fd, struct iol_slot *s, int flags, int mode, double t0,
@@ -306,7 +306,7 @@ void iol_posix_note_open(int fd, struct iol_slot *s, int flags, int mode, double
 
 void iol_posix_note_refopen(struct iol_ofd *o, enum posix_ref_kind kind, double t0, double t1)
 {
-    struct iol_slot *s = o ? iol_posix_ofd_slot(o) : NULL;
+    struct iol_slot *s = o ? iol_posix_ofd_record(o) : NULL;
     if (!s || iol_slot_lock(s) != 0)
         return;
     struct iolens_posix_record *r = rec_of(s);
@@ -344,10 +344,10 @@ void iol_posix_fd_sync(struct iol_ofd *o, int fd)
     errno = err;
 }
 
-static void posix_note_close(int fd, double t0, double t1)
+/* fd, of description o (looked up before the real close), was closed. */
+static void posix_note_close(int fd, struct iol_ofd *o, double t0, double t1)
 {
-    struct iol_ofd *o;
-    struct iol_slot *s = iol_posix_fd(fd, &o);
+    struct iol_slot *s = iol_posix_ofd_record(o);
     if (!s || iol_slot_lock(s) != 0) {
         iol_fd_close(fd);
         return;
@@ -370,9 +370,7 @@ static inline __attribute__((always_inline)) void posix_note_seek(struct iol_ofd
 {
     if (ret < 0)
         return;
-    struct iol_slot *s = atomic_load_explicit(&o->slot, memory_order_acquire);
-    if (!s)
-        s = iol_posix_ofd_slot(o);
+    struct iol_slot *s = iol_posix_ofd_record(o);
     if (!s || iol_slot_lock(s) != 0)
         return;
     struct posix_state *st = state_of(s);
@@ -386,13 +384,14 @@ static inline __attribute__((always_inline)) void posix_note_seek(struct iol_ofd
 
 IOL_EXPORT int close(int fd)
 {
-    if (!iol_active() || !iol_fd_get(fd))
+    struct iol_ofd *o;
+    if (!iol_active() || !(o = iol_fd_get(fd)))
         return iol_real_close(fd);
     double t0 = iol_now();
     int ret = iol_real_close(fd);
     double t1 = iol_now();
     int err = errno;
-    posix_note_close(fd, t0, t1);
+    posix_note_close(fd, o, t0, t1);
     errno = err;
     return ret;
 }
@@ -433,202 +432,112 @@ IOL_EXPORT void closefrom(int lowfd)
 
 /* ---- wrappers: read and write ---- */
 
+/* The body of every read and write wrapper: a descriptor the runtime does not
+ * track goes straight to the real call; a tracked one is timed and its note
+ * gets the description looked up here (o), with errno the real call's. */
+#define POSIX_RW_BODY(real_call, note) \
+    struct iol_ofd *o; \
+    if (!iol_active() || !(o = iol_fd_get(fd))) \
+        return real_call; \
+    double t0 = iol_now(); \
+    ssize_t ret = real_call; \
+    double t1 = iol_now(); \
+    int err = errno; \
+    note; \
+    errno = err; \
+    return ret
+
 IOL_EXPORT ssize_t read(int fd, void *buf, size_t count)
 {
-    if (!iol_active() || !iol_fd_get(fd))
-        return iol_real_read(fd, buf, count);
-    double t0 = iol_now();
-    ssize_t ret = iol_real_read(fd, buf, count);
-    double t1 = iol_now();
-    int err = errno;
-    posix_note_read(fd, -1, ret, iol_posix_mem_aligned(buf), t0, t1);
-    errno = err;
-    return ret;
+    POSIX_RW_BODY(iol_real_read(fd, buf, count),
+                  posix_note_read(o, -1, ret, iol_posix_mem_aligned(buf), t0, t1));
 }
 
 IOL_EXPORT ssize_t __read_chk(int fd, void *buf, size_t count, size_t buflen)
 {
-    if (!iol_active() || !iol_fd_get(fd))
-        return real_read_chk(fd, buf, count, buflen);
-    double t0 = iol_now();
-    ssize_t ret = real_read_chk(fd, buf, count, buflen);
-    double t1 = iol_now();
-    int err = errno;
-    posix_note_read(fd, -1, ret, iol_posix_mem_aligned(buf), t0, t1);
-    errno = err;
-    return ret;
+    POSIX_RW_BODY(real_read_chk(fd, buf, count, buflen),
+                  posix_note_read(o, -1, ret, iol_posix_mem_aligned(buf), t0, t1));
 }
 
 IOL_EXPORT ssize_t write(int fd, const void *buf, size_t count)
 {
-    if (!iol_active() || !iol_fd_get(fd))
-        return iol_real_write(fd, buf, count);
-    double t0 = iol_now();
-    ssize_t ret = iol_real_write(fd, buf, count);
-    double t1 = iol_now();
-    int err = errno;
-    posix_note_write(fd, -1, ret, iol_posix_mem_aligned(buf), t0, t1);
-    errno = err;
-    return ret;
+    POSIX_RW_BODY(iol_real_write(fd, buf, count),
+                  posix_note_write(o, -1, ret, iol_posix_mem_aligned(buf), t0, t1));
 }
 
 IOL_EXPORT ssize_t pread(int fd, void *buf, size_t count, off_t offset)
 {
-    if (!iol_active() || !iol_fd_get(fd))
-        return real_pread(fd, buf, count, offset);
-    double t0 = iol_now();
-    ssize_t ret = real_pread(fd, buf, count, offset);
-    double t1 = iol_now();
-    int err = errno;
-    posix_note_read(fd, offset, ret, iol_posix_mem_aligned(buf), t0, t1);
-    errno = err;
-    return ret;
+    POSIX_RW_BODY(real_pread(fd, buf, count, offset),
+                  posix_note_read(o, offset, ret, iol_posix_mem_aligned(buf), t0, t1));
 }
 
 IOL_EXPORT ssize_t pread64(int fd, void *buf, size_t count, off64_t offset)
 {
-    if (!iol_active() || !iol_fd_get(fd))
-        return real_pread64(fd, buf, count, offset);
-    double t0 = iol_now();
-    ssize_t ret = real_pread64(fd, buf, count, offset);
-    double t1 = iol_now();
-    int err = errno;
-    posix_note_read(fd, offset, ret, iol_posix_mem_aligned(buf), t0, t1);
-    errno = err;
-    return ret;
+    POSIX_RW_BODY(real_pread64(fd, buf, count, offset),
+                  posix_note_read(o, offset, ret, iol_posix_mem_aligned(buf), t0, t1));
 }
 
 IOL_EXPORT ssize_t __pread_chk(int fd, void *buf, size_t count, off_t offset, size_t buflen)
 {
-    if (!iol_active() || !iol_fd_get(fd))
-        return real_pread_chk(fd, buf, count, offset, buflen);
-    double t0 = iol_now();
-    ssize_t ret = real_pread_chk(fd, buf, count, offset, buflen);
-    double t1 = iol_now();
-    int err = errno;
-    posix_note_read(fd, offset, ret, iol_posix_mem_aligned(buf), t0, t1);
-    errno = err;
-    return ret;
+    POSIX_RW_BODY(real_pread_chk(fd, buf, count, offset, buflen),
+                  posix_note_read(o, offset, ret, iol_posix_mem_aligned(buf), t0, t1));
 }
 
 IOL_EXPORT ssize_t __pread64_chk(int fd, void *buf, size_t count, off64_t offset,
                                  size_t buflen)
 {
-    if (!iol_active() || !iol_fd_get(fd))
-        return real_pread64_chk(fd, buf, count, offset, buflen);
-    double t0 = iol_now();
-    ssize_t ret = real_pread64_chk(fd, buf, count, offset, buflen);
-    double t1 = iol_now();
-    int err = errno;
-    posix_note_read(fd, offset, ret, iol_posix_mem_aligned(buf), t0, t1);
-    errno = err;
-    return ret;
+    POSIX_RW_BODY(real_pread64_chk(fd, buf, count, offset, buflen),
+                  posix_note_read(o, offset, ret, iol_posix_mem_aligned(buf), t0, t1));
 }
 
 IOL_EXPORT ssize_t pwrite(int fd, const void *buf, size_t count, off_t offset)
 {
-    if (!iol_active() || !iol_fd_get(fd))
-        return real_pwrite(fd, buf, count, offset);
-    double t0 = iol_now();
-    ssize_t ret = real_pwrite(fd, buf, count, offset);
-    double t1 = iol_now();
-    int err = errno;
-    posix_note_write(fd, offset, ret, iol_posix_mem_aligned(buf), t0, t1);
-    errno = err;
-    return ret;
+    POSIX_RW_BODY(real_pwrite(fd, buf, count, offset),
+                  posix_note_write(o, offset, ret, iol_posix_mem_aligned(buf), t0, t1));
 }
 
 IOL_EXPORT ssize_t pwrite64(int fd, const void *buf, size_t count, off64_t offset)
 {
-    if (!iol_active() || !iol_fd_get(fd))
-        return real_pwrite64(fd, buf, count, offset);
-    double t0 = iol_now();
-    ssize_t ret = real_pwrite64(fd, buf, count, offset);
-    double t1 = iol_now();
-    int err = errno;
-    posix_note_write(fd, offset, ret, iol_posix_mem_aligned(buf), t0, t1);
-    errno = err;
-    return ret;
+    POSIX_RW_BODY(real_pwrite64(fd, buf, count, offset),
+                  posix_note_write(o, offset, ret, iol_posix_mem_aligned(buf), t0, t1));
 }
 
 /* ---- wrappers: vectors ---- */
 
 IOL_EXPORT ssize_t readv(int fd, const struct iovec *iov, int n)
 {
-    if (!iol_active() || !iol_fd_get(fd))
-        return real_readv(fd, iov, n);
-    double t0 = iol_now();
-    ssize_t ret = real_readv(fd, iov, n);
-    double t1 = iol_now();
-    int err = errno;
-    posix_note_readv(fd, -1, ret, iov, n, t0, t1);
-    errno = err;
-    return ret;
+    POSIX_RW_BODY(real_readv(fd, iov, n),
+                  posix_note_readv(o, -1, ret, iov, n, t0, t1));
 }
 
 IOL_EXPORT ssize_t writev(int fd, const struct iovec *iov, int n)
 {
-    if (!iol_active() || !iol_fd_get(fd))
-        return real_writev(fd, iov, n);
-    double t0 = iol_now();
-    ssize_t ret = real_writev(fd, iov, n);
-    double t1 = iol_now();
-    int err = errno;
-    posix_note_writev(fd, -1, ret, iov, n, t0, t1);
-    errno = err;
-    return ret;
+    POSIX_RW_BODY(real_writev(fd, iov, n),
+                  posix_note_writev(o, -1, ret, iov, n, t0, t1));
 }
 
 IOL_EXPORT ssize_t preadv(int fd, const struct iovec *iov, int n, off_t offset)
 {
-    if (!iol_active() || !iol_fd_get(fd))
-        return real_preadv(fd, iov, n, offset);
-    double t0 = iol_now();
-    ssize_t ret = real_preadv(fd, iov, n, offset);
-    double t1 = iol_now();
-    int err = errno;
-    posix_note_readv(fd, offset, ret, iov, n, t0, t1);
-    errno = err;
-    return ret;
+    POSIX_RW_BODY(real_preadv(fd, iov, n, offset),
+                  posix_note_readv(o, offset, ret, iov, n, t0, t1));
 }
 
 IOL_EXPORT ssize_t preadv64(int fd, const struct iovec *iov, int n, off64_t offset)
 {
-    if (!iol_active() || !iol_fd_get(fd))
-        return real_preadv64(fd, iov, n, offset);
-    double t0 = iol_now();
-    ssize_t ret = real_preadv64(fd, iov, n, offset);
-    double t1 = iol_now();
-    int err = errno;
-    posix_note_readv(fd, offset, ret, iov, n, t0, t1);
-    errno = err;
-    return ret;
+    POSIX_RW_BODY(real_preadv64(fd, iov, n, offset),
+                  posix_note_readv(o, offset, ret, iov, n, t0, t1));
 }
 
 IOL_EXPORT ssize_t pwritev(int fd, const struct iovec *iov, int n, off_t offset)
 {
-    if (!iol_active() || !iol_fd_get(fd))
-        return real_pwritev(fd, iov, n, offset);
-    double t0 = iol_now();
-    ssize_t ret = real_pwritev(fd, iov, n, offset);
-    double t1 = iol_now();
-    int err = errno;
-    posix_note_writev(fd, offset, ret, iov, n, t0, t1);
-    errno = err;
-    return ret;
+    POSIX_RW_BODY(real_pwritev(fd, iov, n, offset),
+                  posix_note_writev(o, offset, ret, iov, n, t0, t1));
 }
 
 IOL_EXPORT ssize_t pwritev64(int fd, const struct iovec *iov, int n, off64_t offset)
 {
-    if (!iol_active() || !iol_fd_get(fd))
-        return real_pwritev64(fd, iov, n, offset);
-    double t0 = iol_now();
-    ssize_t ret = real_pwritev64(fd, iov, n, offset);
-    double t1 = iol_now();
-    int err = errno;
-    posix_note_writev(fd, offset, ret, iov, n, t0, t1);
-    errno = err;
-    return ret;
+    POSIX_RW_BODY(real_pwritev64(fd, iov, n, offset),
+                  posix_note_writev(o, offset, ret, iov, n, t0, t1));
 }
 
 /* The v2 forms take offset -1 to mean "at the current offset". */
@@ -638,15 +547,8 @@ IOL_EXPORT ssize_t preadv2(int fd, const struct iovec *iov, int n, off_t offset,
         errno = ENOSYS;
         return -1;
     }
-    if (!iol_active() || !iol_fd_get(fd))
-        return real_preadv2(fd, iov, n, offset, flags);
-    double t0 = iol_now();
-    ssize_t ret = real_preadv2(fd, iov, n, offset, flags);
-    double t1 = iol_now();
-    int err = errno;
-    posix_note_readv(fd, offset < 0 ? -1 : offset, ret, iov, n, t0, t1);
-    errno = err;
-    return ret;
+    POSIX_RW_BODY(real_preadv2(fd, iov, n, offset, flags),
+                  posix_note_readv(o, offset < 0 ? -1 : offset, ret, iov, n, t0, t1));
 }
 
 IOL_EXPORT ssize_t preadv64v2(int fd, const struct iovec *iov, int n, off64_t offset, int flags)
@@ -655,15 +557,8 @@ IOL_EXPORT ssize_t preadv64v2(int fd, const struct iovec *iov, int n, off64_t of
         errno = ENOSYS;
         return -1;
     }
-    if (!iol_active() || !iol_fd_get(fd))
-        return real_preadv64v2(fd, iov, n, offset, flags);
-    double t0 = iol_now();
-    ssize_t ret = real_preadv64v2(fd, iov, n, offset, flags);
-    double t1 = iol_now();
-    int err = errno;
-    posix_note_readv(fd, offset < 0 ? -1 : offset, ret, iov, n, t0, t1);
-    errno = err;
-    return ret;
+    POSIX_RW_BODY(real_preadv64v2(fd, iov, n, offset, flags),
+                  posix_note_readv(o, offset < 0 ? -1 : offset, ret, iov, n, t0, t1));
 }
 
 IOL_EXPORT ssize_t pwritev2(int fd, const struct iovec *iov, int n, off_t offset, int flags)
@@ -672,15 +567,8 @@ IOL_EXPORT ssize_t pwritev2(int fd, const struct iovec *iov, int n, off_t offset
         errno = ENOSYS;
         return -1;
     }
-    if (!iol_active() || !iol_fd_get(fd))
-        return real_pwritev2(fd, iov, n, offset, flags);
-    double t0 = iol_now();
-    ssize_t ret = real_pwritev2(fd, iov, n, offset, flags);
-    double t1 = iol_now();
-    int err = errno;
-    posix_note_writev(fd, offset < 0 ? -1 : offset, ret, iov, n, t0, t1);
-    errno = err;
-    return ret;
+    POSIX_RW_BODY(real_pwritev2(fd, iov, n, offset, flags),
+                  posix_note_writev(o, offset < 0 ? -1 : offset, ret, iov, n, t0, t1));
 }
 
 IOL_EXPORT ssize_t pwritev64v2(int fd, const struct iovec *iov, int n, off64_t offset,
@@ -690,15 +578,8 @@ IOL_EXPORT ssize_t pwritev64v2(int fd, const struct iovec *iov, int n, off64_t o
         errno = ENOSYS;
         return -1;
     }
-    if (!iol_active() || !iol_fd_get(fd))
-        return real_pwritev64v2(fd, iov, n, offset, flags);
-    double t0 = iol_now();
-    ssize_t ret = real_pwritev64v2(fd, iov, n, offset, flags);
-    double t1 = iol_now();
-    int err = errno;
-    posix_note_writev(fd, offset < 0 ? -1 : offset, ret, iov, n, t0, t1);
-    errno = err;
-    return ret;
+    POSIX_RW_BODY(real_pwritev64v2(fd, iov, n, offset, flags),
+                  posix_note_writev(o, offset < 0 ? -1 : offset, ret, iov, n, t0, t1));
 }
 
 /* ---- wrappers: seek ---- */

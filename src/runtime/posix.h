@@ -77,15 +77,20 @@ int iol_posix_mem_aligned(const void *buf);
  * and not used yet, it is created now. @return it, or NULL (not kept). */
 struct iol_slot *iol_posix_ofd_slot(struct iol_ofd *o);
 
+/* The record of the description o: one load, except the first time for a
+ * descriptor inherited through fork. @return it, or NULL (not kept). */
+static inline struct iol_slot *iol_posix_ofd_record(struct iol_ofd *o)
+{
+    struct iol_slot *s = atomic_load_explicit(&o->slot, memory_order_acquire);
+    return s ? s : iol_posix_ofd_slot(o);
+}
+
 /* The description of fd and its record. @return the record, or NULL if fd is
  * not tracked (then *o may still be set). */
 static inline struct iol_slot *iol_posix_fd(int fd, struct iol_ofd **o)
 {
     *o = iol_fd_get(fd);
-    if (!*o)
-        return NULL;
-    struct iol_slot *s = atomic_load_explicit(&(*o)->slot, memory_order_acquire);
-    return s ? s : iol_posix_ofd_slot(*o);
+    return *o ? iol_posix_ofd_record(*o) : NULL;
 }
 
 /* o is a new description of fd, which the C library has used already (a
