@@ -7,7 +7,6 @@
 
 #include <dlfcn.h>
 
-#include "../common/hash.h"
 #include "counting.h"
 #include "heatmap.h"
 #include "paths.h"
@@ -138,7 +137,7 @@ static struct iol_slot *path_record(const char *path)
     int len = mpiio_pool ? iol_path_clean(path, NULL, name) : -1;
     if (len < 0)
         return NULL;
-    return iol_record_get(mpiio_pool, iol_hash64(name, (size_t)len, 0), name);
+    return iol_record_of_name(mpiio_pool, name, (size_t)len);
 }
 
 /* Look up the MPI functions the counters need, once. */

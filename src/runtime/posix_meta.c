@@ -169,7 +169,7 @@ static void posix_note_rename(int ret, int olddir, const char *oldpath, int newd
     iol_slot_unlock(from);
     if ((nl = iol_posix_path_name(newdir, newpath, newname)) < 0)
         goto out;
-    struct iol_slot *to = iol_record_get(pool, iol_hash64(newname, (size_t)nl, 0), newname);
+    struct iol_slot *to = iol_record_of_name(pool, newname, (size_t)nl);
     if (to && iol_slot_lock(to) == 0) {
         r = iol_slot_rec(to);
         r->counters[POSIX_RENAME_TARGETS]++;
@@ -189,7 +189,7 @@ static void posix_note_fileno(int ret, FILE *stream, double t0, double t1)
     int err = errno;
     if (!name || !pool)
         goto out;
-    struct iol_slot *s = iol_record_get(pool, iol_hash64(name, strlen(name), 0), name);
+    struct iol_slot *s = iol_record_of_name(pool, name, strlen(name));
     struct iol_ofd *o = NULL;
     if (s && iol_posix_fd(ret, &o) != s && (o = iol_fd_open(ret, s)))
         iol_posix_fd_sync(o, ret); /* the stream has moved the descriptor's offset */

@@ -8,7 +8,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../common/hash.h"
 #include "fmt.h"
 #include "paths.h"
 
@@ -69,7 +68,7 @@ struct iol_slot *iol_posix_path_record(int dirfd, const char *path)
     int len = pool ? iol_posix_path_name(dirfd, path, name) : -1;
     if (len < 0)
         return NULL;
-    return iol_record_get(pool, iol_hash64(name, (size_t)len, 0), name);
+    return iol_record_of_name(pool, name, (size_t)len);
 }
 
 /* ---- wrappers: open ---- */

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "../common/hash.h"
 #include "config.h"
 #include "core.h"
 #include "diag.h"
@@ -24,6 +25,7 @@
 #define IOL_FIRST_SPACE 4096
 #define IOL_IDX_FULL UINT64_MAX       /* value of an id whose record was dropped */
 #define IOL_SPIN_LIMIT (1u << 22)     /* waits for a publishing thread, then give up */
+#define IOL_NAME_CACHE 4096           /* entries of each pool's name cache */
 
 static struct {
     struct iol_mapping *map;
@@ -33,6 +35,11 @@ static struct {
     _Atomic uint64_t names_grow_lock;
     struct iol_vals_pool vals;
 } R;
+
+/* Each pool's name cache: entry = hash tag (high 32 bits) | slot index + 1.
+ * Kept across record sets: an entry is only trusted once the slot it names
+ * is live and holds the same name, so a stale one is merely a miss. */
+static _Atomic uint64_t name_cache[IOL_MAP_MAX_MODS][IOL_NAME_CACHE];
 
 /* ---- open-addressing tables ---- */
 
@@ -196,6 +203,7 @@ int iol_records_init(struct iol_pool *pools, size_t npools, struct iol_mapping *
         p->slots = (unsigned char *)h + p->mm->pool_off;
         p->stride = p->mm->stride;
         p->capacity = p->mm->capacity;
+        p->names_seen = name_cache[i];
         atomic_store(&p->grow_lock, 0);
         bytes += idx_bytes(2 * (uint64_t)p->capacity);
         total += p->capacity;
@@ -401,6 +409,72 @@ struct iol_slot *iol_record_get(struct iol_pool *p, uint64_t id, const char *nam
     }
     pthread_setcancelstate(cancel, NULL);
     return v == IOL_IDX_FULL ? NULL : slot_at(p, v - 1);
+}
+
+/* ---- the name cache ---- */
+
+/* A cheap 64-bit hash of len bytes of name (8 bytes a step), for the cache
+ * only: record ids keep Darshan's hash. */
+static inline uint64_t name_cache_hash(const char *name, size_t len)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ull ^ len, w = 0;
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        memcpy(&w, name + i, 8);
+        h = (h ^ w) * 0xbf58476d1ce4e5b9ull;
+        h ^= h >> 31;
+    }
+    if (i < len) {
+        if (len >= 8) {
+            memcpy(&w, name + len - 8, 8); /* the last 8 bytes, overlapping */
+        } else {
+            w = 0;
+            memcpy(&w, name, len);
+        }
+        h = (h ^ w) * 0xbf58476d1ce4e5b9ull;
+    }
+    h ^= h >> 29;
+    h *= 0x94d049bb133111ebull;
+    return h ^ (h >> 32);
+}
+
+/* The slot at idx if it is live and named name (len bytes). @return it, or NULL. */
+static struct iol_slot *cached_slot(struct iol_pool *p, uint32_t idx, const char *name,
+                                    size_t len)
+{
+    uint32_t count = atomic_load_explicit(&p->mm->count, memory_order_relaxed);
+    if (idx >= count || idx >= p->capacity)
+        return NULL;
+    struct iol_slot *s = slot_at(p, idx);
+    struct iolens_record_base *base = iol_slot_rec(s);
+    /* The id is set last (create_slot): once it is, the name offset holds. */
+    if (__atomic_load_n(&base->id, __ATOMIC_ACQUIRE) == 0)
+        return NULL;
+    const struct iol_map_header *h = R.map->hdr;
+    uint64_t off = ((const struct iol_map_slot_head *)s)->name_off;
+    if (off >= h->names_size || len >= h->names_size - off ||
+        memcmp((const char *)h + h->names_off + off, name, len + 1) != 0)
+        return NULL;
+    return s;
+}
+
+struct iol_slot *iol_record_of_name(struct iol_pool *p, const char *name, size_t len)
+{
+    uint64_t hash = name_cache_hash(name, len);
+    _Atomic uint64_t *entry = &p->names_seen[hash & (IOL_NAME_CACHE - 1)];
+    uint64_t tag = hash & ~(uint64_t)UINT32_MAX;
+    uint64_t e = atomic_load_explicit(entry, memory_order_relaxed);
+    struct iol_slot *s;
+
+    if ((e & ~(uint64_t)UINT32_MAX) == tag && (uint32_t)e != 0 &&
+        (s = cached_slot(p, (uint32_t)e - 1, name, len)))
+        return s;
+    s = iol_record_get(p, iol_hash64(name, len, 0), name);
+    if (s) {
+        uint64_t idx = (uint64_t)((unsigned char *)s - p->slots) / p->stride;
+        atomic_store_explicit(entry, tag | (idx + 1), memory_order_relaxed);
+    }
+    return s;
 }
 
 const char *iol_record_name(struct iol_slot *s)

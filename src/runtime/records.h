@@ -36,6 +36,7 @@ struct iol_pool {
     size_t stride;
     uint32_t capacity;
     struct iol_idx idx;         /* record id -> slot index + 1 */
+    _Atomic uint64_t *names_seen; /* the name cache: see iol_record_of_name */
     _Atomic uint64_t grow_lock; /* held while reserving more file space */
 };
 
@@ -104,6 +105,13 @@ int iol_records_init(struct iol_pool *pools, size_t npools, struct iol_mapping *
  * from. @return the slot, or NULL if the record is not kept (excluded name,
  * pool or name memory full: then the partial flag is set). */
 struct iol_slot *iol_record_get(struct iol_pool *p, uint64_t id, const char *name);
+
+/* The record named name (len bytes) in pool p, created if new: what
+ * iol_record_get gives for the name's id. A name found before is found again
+ * through a direct-mapped cache keyed by a cheaper hash than the record id's
+ * (the id hash is most of the cost of finding the record of an open file),
+ * and checked against the slot's own name. @return the slot, or NULL. */
+struct iol_slot *iol_record_of_name(struct iol_pool *p, const char *name, size_t len);
 
 /* The record of id in pool p if it exists. @return the slot, or NULL. */
 struct iol_slot *iol_record_find(struct iol_pool *p, uint64_t id);

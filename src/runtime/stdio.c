@@ -136,7 +136,7 @@ void stdio_note_open(FILE *f, const char *name, int64_t pos, int append, int64_t
     struct stdio_stream *e = &iol_stdio_tab.e[fd];
     struct iol_slot *slot = NULL;
     if (name && stdio_pool)
-        slot = iol_record_get(stdio_pool, iol_hash64(name, strlen(name), 0), name);
+        slot = iol_record_of_name(stdio_pool, name, strlen(name));
     if (!slot) {
         /* Not recorded: make sure no stale entry claims this stream. */
         FILE *expect = f;

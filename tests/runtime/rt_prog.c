@@ -237,13 +237,19 @@ static int do_fork(void)
     if (pid < 0)
         die("fork");
     if (pid == 0) {
+        /* child.dat takes the first record of the child's fresh set, where
+         * the parent had basic.dat: reopening basic.dat by name must not
+         * land on it. */
         char buf[70], path[4096];
         memset(buf, 'c', sizeof buf);
-        if (write(fd, buf, 50) != 50)
-            _exit(3);
         path_of(path, sizeof path, "child.dat");
         int cfd = open(path, O_CREAT | O_TRUNC | O_WRONLY, 0644);
         if (cfd < 0 || write(cfd, buf, 70) != 70 || close(cfd) != 0)
+            _exit(3);
+        path_of(path, sizeof path, "basic.dat");
+        if ((cfd = open(path, O_RDONLY)) < 0 || close(cfd) != 0)
+            _exit(3);
+        if (write(fd, buf, 50) != 50)
             _exit(3);
         _exit(0);
     }
