@@ -1,12 +1,15 @@
 /* Cost per intercepted call: the workloads that bench/overhead.sh runs with no
  * runtime, with libiolens.so and with a reference libdarshan.so preloaded.
  *
- *   overhead calls [-d DIR] [-s SCALE] [TEST...]
+ *   overhead calls [-d DIR] [-s SCALE] [-n N] [-w MS] [TEST...]
  *       each TEST (default: all) runs its call in a loop (after a warm-up)
  *       and prints "TEST NS" (nanoseconds per iteration). The loop is the
  *       function bench_loop, so `valgrind --tool=callgrind --collect-atstart=no
  *       --toggle-collect=bench_loop` counts the instructions of the timed
- *       iterations only. -n N sets the iterations of every test.
+ *       iterations only. -n N sets the iterations of every test; -w MS
+ *       makes the warm-up last at least MS milliseconds (under valgrind,
+ *       where reading the clock is slow, the runtime needs about 0.3 s to
+ *       pair its clocks and move to the TSC it reads natively).
  *   overhead threads [-d DIR] [-n N] T
  *       T threads each write 64 bytes N times to their own file, all at once;
  *       prints "threads T CALLS_PER_SECOND" (all threads together).
@@ -164,8 +167,9 @@ static void fill_file(const char *path, size_t bytes)
     close(fd);
 }
 
-/* Run one test; @return nanoseconds per iteration. */
-static double run_test(const struct test *t, const char *dir, long n)
+/* Run one test after a warm-up of n/10 iterations and at least warm_ms
+ * milliseconds; @return nanoseconds per iteration. */
+static double run_test(const struct test *t, const char *dir, long n, double warm_ms)
 {
     char path[4096], data[4096];
     struct ctx c;
@@ -192,7 +196,10 @@ static double run_test(const struct test *t, const char *dir, long n)
     case NEED_NONE:
         break;
     }
-    warm_loop(t->op, &c, n / 10 + 1);
+    double warm_end = now_ns() + warm_ms * 1e6;
+    do
+        warm_loop(t->op, &c, n / 10 + 1);
+    while (now_ns() < warm_end);
     if (c.fd >= 0)
         lseek(c.fd, 0, SEEK_SET);
     if (c.stream)
@@ -228,15 +235,18 @@ static int cmd_calls(int argc, char **argv)
     const char *dir_arg = NULL;
     double scale = 1.0;
     long fixed_n = 0;
+    double warm_ms = 0;
     int opt;
 
-    while ((opt = getopt(argc, argv, "d:s:n:")) != -1) {
+    while ((opt = getopt(argc, argv, "d:s:n:w:")) != -1) {
         if (opt == 'd')
             dir_arg = optarg;
         else if (opt == 's')
             scale = strtod(optarg, NULL);
         else if (opt == 'n')
             fixed_n = strtol(optarg, NULL, 10);
+        else if (opt == 'w')
+            warm_ms = strtod(optarg, NULL);
         else
             return 2;
     }
@@ -253,7 +263,7 @@ static int cmd_calls(int argc, char **argv)
         if (!wanted)
             continue;
         long n = fixed_n > 0 ? fixed_n : (long)((double)tests[k].iters * scale);
-        double ns = run_test(&tests[k], dir, n > 0 ? n : 1);
+        double ns = run_test(&tests[k], dir, n > 0 ? n : 1, warm_ms);
         printf("%s %.1f\n", tests[k].name, ns);
     }
     unlink(data);

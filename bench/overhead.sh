@@ -138,7 +138,7 @@ if [ "$cg" = 1 ]; then
     for c in $cfgs; do
       run "$c" valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" \
         --collect-atstart=no --toggle-collect=bench_loop \
-        "$bench" calls -d "$data" -n "$cg_n" "$t" > /dev/null 2>&1
+        "$bench" calls -d "$data" -n "$cg_n" -w 2000 "$t" > /dev/null 2>&1
       ir=$(awk '/^totals:/ { print $2 }' "$tmp/cg.out")
       line="$line $ir"
     done
