@@ -115,7 +115,9 @@ struct iol_ofd *iol_fd_dup(int oldfd, int newfd)
 
 void iol_fd_close(int fd)
 {
-    if ((unsigned)fd >= iol_fdtab.size)
+    /* Streams' descriptors are mostly unknown here: no locked exchange then. */
+    if ((unsigned)fd >= iol_fdtab.size ||
+        !atomic_load_explicit(&iol_fdtab.fds[fd], memory_order_relaxed))
         return;
     ofd_put(atomic_exchange_explicit(&iol_fdtab.fds[fd], NULL, memory_order_acq_rel));
 }

@@ -61,10 +61,21 @@ int iol_posix_path_name(int dirfd, const char *path, char *name)
     return iol_path_clean(path, base, name);
 }
 
+struct iol_slot *iol_path_seen(struct iol_pool *pool, const char *path)
+{
+    if (!path || path[0] != '/')
+        return NULL;
+    size_t len = strnlen(path, IOL_PATH_MAX);
+    return len < IOL_PATH_MAX ? iol_record_seen(pool, path, len) : NULL;
+}
+
 struct iol_slot *iol_posix_path_record(int dirfd, const char *path)
 {
     char name[IOL_PATH_MAX];
     struct iol_pool *pool = iol_posix_pool();
+    struct iol_slot *s = pool ? iol_path_seen(pool, path) : NULL;
+    if (s)
+        return s;
     int len = pool ? iol_posix_path_name(dirfd, path, name) : -1;
     if (len < 0)
         return NULL;

@@ -458,16 +458,37 @@ static struct iol_slot *cached_slot(struct iol_pool *p, uint32_t idx, const char
     return s;
 }
 
+/* The cache entry for a name of the given hash, and the hash's tag. */
+static _Atomic uint64_t *cache_entry(struct iol_pool *p, uint64_t hash, uint64_t *tag)
+{
+    *tag = hash & ~(uint64_t)UINT32_MAX;
+    return &p->names_seen[hash & (IOL_NAME_CACHE - 1)];
+}
+
+/* The slot the entry names for name, if it is that name's. */
+static struct iol_slot *entry_slot(struct iol_pool *p, const _Atomic uint64_t *entry,
+                                   uint64_t tag, const char *name, size_t len)
+{
+    uint64_t e = atomic_load_explicit(entry, memory_order_relaxed);
+    if ((e & ~(uint64_t)UINT32_MAX) != tag || (uint32_t)e == 0)
+        return NULL;
+    return cached_slot(p, (uint32_t)e - 1, name, len);
+}
+
+struct iol_slot *iol_record_seen(struct iol_pool *p, const char *name, size_t len)
+{
+    uint64_t tag;
+    _Atomic uint64_t *entry = cache_entry(p, name_cache_hash(name, len), &tag);
+    return entry_slot(p, entry, tag, name, len);
+}
+
 struct iol_slot *iol_record_of_name(struct iol_pool *p, const char *name, size_t len)
 {
-    uint64_t hash = name_cache_hash(name, len);
-    _Atomic uint64_t *entry = &p->names_seen[hash & (IOL_NAME_CACHE - 1)];
-    uint64_t tag = hash & ~(uint64_t)UINT32_MAX;
-    uint64_t e = atomic_load_explicit(entry, memory_order_relaxed);
-    struct iol_slot *s;
+    uint64_t tag;
+    _Atomic uint64_t *entry = cache_entry(p, name_cache_hash(name, len), &tag);
+    struct iol_slot *s = entry_slot(p, entry, tag, name, len);
 
-    if ((e & ~(uint64_t)UINT32_MAX) == tag && (uint32_t)e != 0 &&
-        (s = cached_slot(p, (uint32_t)e - 1, name, len)))
+    if (s)
         return s;
     s = iol_record_get(p, iol_hash64(name, len, 0), name);
     if (s) {

@@ -113,6 +113,11 @@ struct iol_slot *iol_record_get(struct iol_pool *p, uint64_t id, const char *nam
  * and checked against the slot's own name. @return the slot, or NULL. */
 struct iol_slot *iol_record_of_name(struct iol_pool *p, const char *name, size_t len);
 
+/* The record named name (len bytes) in pool p if the name cache holds it:
+ * no id hash, no creation. @return the slot, or NULL (which says nothing of
+ * whether the record exists). */
+struct iol_slot *iol_record_seen(struct iol_pool *p, const char *name, size_t len);
+
 /* The record of id in pool p if it exists. @return the slot, or NULL. */
 struct iol_slot *iol_record_find(struct iol_pool *p, uint64_t id);
 

@@ -5,6 +5,7 @@
 #include "stdio_mod.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -127,16 +128,28 @@ static void set_entry(struct stdio_stream *e, FILE *f, struct iol_slot *slot, co
     atomic_store_explicit(&e->file, f, memory_order_release);
 }
 
-void stdio_note_open(FILE *f, const char *name, int64_t pos, int append, int64_t end,
+struct iol_slot *stdio_record(const char *name)
+{
+    return name && stdio_pool ? iol_record_of_name(stdio_pool, name, strlen(name)) : NULL;
+}
+
+struct iol_slot *stdio_path_record(const char *path)
+{
+    char name[IOL_PATH_MAX];
+    struct iol_slot *s = stdio_pool ? iol_path_seen(stdio_pool, path) : NULL;
+    if (s || !stdio_pool)
+        return s;
+    int len = iol_posix_path_name(AT_FDCWD, path, name);
+    return len >= 0 ? iol_record_of_name(stdio_pool, name, (size_t)len) : NULL;
+}
+
+void stdio_note_open(FILE *f, struct iol_slot *slot, int64_t pos, int append, int64_t end,
                      enum stdio_open_kind kind, double t0, double t1)
 {
     unsigned fd = f ? (unsigned)iol_stdio_fd_of(f) : ~0u;
     if (fd >= iol_stdio_tab.size)
         return;
     struct stdio_stream *e = &iol_stdio_tab.e[fd];
-    struct iol_slot *slot = NULL;
-    if (name && stdio_pool)
-        slot = iol_record_of_name(stdio_pool, name, strlen(name));
     if (!slot) {
         /* Not recorded: make sure no stale entry claims this stream. */
         FILE *expect = f;

@@ -84,10 +84,17 @@ enum stdio_open_kind {
     STDIO_OPEN_FD,        /* fdopen: STDIO_OPENS and STDIO_FDOPENS */
 };
 
-/* A stream f was opened on the record named name (NULL: not recorded; any
- * stale entry of f's descriptor is dropped). pos is where it starts, append
+/* The STDIO record named name, created if new. @return the slot, or NULL
+ * (name NULL, or the record not kept). */
+struct iol_slot *stdio_record(const char *name);
+
+/* The STDIO record of a path as given to fopen. @return as stdio_record. */
+struct iol_slot *stdio_path_record(const char *path);
+
+/* A stream f was opened on the record slot (NULL: not recorded; any stale
+ * entry of f's descriptor is dropped). pos is where it starts, append
  * whether its writes go to the end (end: the end of file then). */
-void stdio_note_open(FILE *f, const char *name, int64_t pos, int append, int64_t end,
+void stdio_note_open(FILE *f, struct iol_slot *slot, int64_t pos, int append, int64_t end,
                      enum stdio_open_kind kind, double t0, double t1);
 
 /* s is about to be closed: its entry is freed. @return its record (NULL if

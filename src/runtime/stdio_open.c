@@ -46,39 +46,31 @@ int64_t stdio_tell(FILE *f)
     return pos;
 }
 
-/* The descriptor of a real file stream (not a memory stream), without
- * touching errno. @return it, or -1. */
+/* The descriptor of a real file stream (-1 for a memory stream). */
 static int stream_fd(FILE *f)
 {
-    int err = errno;
-    int fd = f ? fileno_unlocked(f) : -1;
-    errno = err;
-    return fd;
+    return f ? iol_stdio_fd_of(f) : -1;
 }
 
 /* ---- updates ---- */
-
-/* Does a mode string (a few bytes) hold c? */
-static int mode_has(const char *mode, char c)
-{
-    for (; mode && *mode; mode++)
-        if (*mode == c)
-            return 1;
-    return 0;
-}
 
 /* Where a stream opened with mode starts, and whether it appends: "a" starts
  * at the end of file, "a+" reads from the start and writes at the end. */
 static void mode_position(const char *mode, int fd, int64_t at, int64_t *pos, int *append,
                           int64_t *end)
 {
-    *append = mode_has(mode, 'a');
+    int plus = 0;
+    *append = 0;
+    for (; mode && *mode; mode++) {
+        *append |= *mode == 'a';
+        plus |= *mode == '+';
+    }
     *pos = at;
     *end = 0;
     if (*append) {
         int64_t size = iol_sys_file_size(fd);
         *end = size > 0 ? size : 0;
-        if (!mode_has(mode, '+'))
+        if (!plus)
             *pos = *end;
     }
 }
@@ -87,7 +79,6 @@ static void mode_position(const char *mode, int fd, int64_t at, int64_t *pos, in
 static void stdio_note_path_open(FILE *ret, const char *path, const char *mode, double t0,
                                  double t1)
 {
-    char name[IOL_PATH_MAX];
     int err = errno;
     int64_t pos, end;
     int append;
@@ -96,9 +87,8 @@ static void stdio_note_path_open(FILE *ret, const char *path, const char *mode, 
         goto out;
     int fd = stream_fd(ret);
     iol_fd_close(fd); /* a new descriptor: nothing the POSIX module knew of it holds */
-    int len = iol_posix_path_name(AT_FDCWD, path, name);
     mode_position(mode, fd, 0, &pos, &append, &end);
-    stdio_note_open(ret, len >= 0 ? name : NULL, pos, append, end, STDIO_OPEN_PATH, t0, t1);
+    stdio_note_open(ret, stdio_path_record(path), pos, append, end, STDIO_OPEN_PATH, t0, t1);
 out:
     errno = err;
 }
@@ -120,8 +110,8 @@ static void stdio_note_fdopen(FILE *ret, int fd, const char *mode, double t0, do
         append = 1;
         end = o->end;
     }
-    stdio_note_open(ret, ps ? iol_record_name(ps) : NULL, pos, append, end, STDIO_OPEN_FD, t0,
-                    t1);
+    stdio_note_open(ret, stdio_record(ps ? iol_record_name(ps) : NULL), pos, append, end,
+                    STDIO_OPEN_FD, t0, t1);
 out:
     errno = err;
 }
@@ -144,7 +134,8 @@ static void stdio_note_reopen(FILE *ret, const char *path, const char *mode,
     int fd = stream_fd(ret);
     iol_fd_close(fd);
     mode_position(mode, fd, 0, &pos, &append, &end);
-    stdio_note_open(ret, old_name, pos, append, end, STDIO_OPEN_UNCOUNTED, t0, t1);
+    stdio_note_open(ret, stdio_record(old_name), pos, append, end, STDIO_OPEN_UNCOUNTED, t0,
+                    t1);
 out:
     errno = err;
 }
@@ -227,7 +218,7 @@ IOL_EXPORT int fclose(FILE *f)
     struct stdio_stream *s;
     if (!iol_active() || !f)
         return real_fclose(f);
-    iol_fd_close(stream_fd(f));
+    iol_fd_close(iol_stdio_fd_of(f));
     if (!(s = iol_stdio_stream(f)))
         return real_fclose(f);
     struct iol_slot *slot = stdio_forget(s);
