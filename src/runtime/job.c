@@ -69,12 +69,44 @@ int64_t iol_job_id(const struct iol_config *cfg, int64_t fallback)
     return fallback;
 }
 
+/* Set by iol_job_set_args, taken by the next fill. */
+static int start_argc;
+static char **start_argv;
+
+void iol_job_set_args(int argc, char **argv)
+{
+    start_argc = argc;
+    start_argv = argv;
+}
+
+/* The arguments as /proc/self/cmdline shows them (each with its NUL), at most
+ * len - 1 bytes, NUL-terminated. @return the bytes, or -1 when unknown. */
+static ssize_t args_bytes(char *buf, size_t len)
+{
+    size_t got = 0;
+    int argc = start_argc;
+    char **argv = start_argv;
+
+    start_argv = NULL;
+    if (!argv || argc <= 0 || len == 0)
+        return iol_sys_read_file("/proc/self/cmdline", buf, len);
+    for (int i = 0; i < argc && argv[i] && got + 1 < len; i++) {
+        size_t n = strlen(argv[i]) + 1;
+        if (n > len - 1 - got)
+            n = len - 1 - got;
+        memcpy(buf + got, argv[i], n);
+        got += n;
+    }
+    buf[got] = '\0';
+    return (ssize_t)got;
+}
+
 /* The command line: NUL-separated arguments joined by spaces. */
 static void fill_exe(char *exe, size_t len)
 {
     static const char cut[] = "<TRUNCATED>";
     char buf[EXE_MAX + 2];
-    ssize_t n = iol_sys_read_file("/proc/self/cmdline", buf, sizeof(buf));
+    ssize_t n = args_bytes(buf, sizeof(buf));
 
     if (n <= 0) {
         iol_fmt(exe, len, "%s <unknown args>", program_invocation_name);
