@@ -21,22 +21,29 @@
 #include "iolens/modules/daos.h"
 #include "module_util.h"
 
+/* The runtime's copy (IOLENS_RUNTIME_MODULES, see CMakeLists.txt) knows
+ * only the modules the runtime records: each other descriptor would pull in
+ * its counter-name tables, whose pointers the dynamic loader relocates (a
+ * page fault per page) at the start of every program the runtime is loaded
+ * into. */
 static const struct iolens_module_desc *const module_table[IOLENS_MOD_KNOWN_COUNT] = {
     [IOLENS_MOD_POSIX] = &iolens_posix_module,
     [IOLENS_MOD_MPIIO] = &iolens_mpiio_module,
+    [IOLENS_MOD_STDIO] = &iolens_stdio_module,
+    [IOLENS_MOD_HEATMAP] = &iolens_heatmap_module,
+#ifndef IOLENS_RUNTIME_MODULES
     [IOLENS_MOD_H5F] = &iolens_h5f_module,
     [IOLENS_MOD_H5D] = &iolens_h5d_module,
     [IOLENS_MOD_PNETCDF_FILE] = &iolens_pnetcdf_file_module,
     [IOLENS_MOD_PNETCDF_VAR] = &iolens_pnetcdf_var_module,
     [IOLENS_MOD_BGQ] = &iolens_bgq_module,
-    [IOLENS_MOD_STDIO] = &iolens_stdio_module,
     [IOLENS_MOD_MDHIM] = &iolens_mdhim_module,
     [IOLENS_MOD_DFS] = &iolens_dfs_module,
     [IOLENS_MOD_DAOS] = &iolens_daos_module,
     [IOLENS_MOD_LUSTRE] = &iolens_lustre_module,
     [IOLENS_MOD_DXT_POSIX] = &iolens_dxt_posix_module,
     [IOLENS_MOD_DXT_MPIIO] = &iolens_dxt_mpiio_module,
-    [IOLENS_MOD_HEATMAP] = &iolens_heatmap_module,
+#endif
 };
 
 static const char *const module_names[] = {

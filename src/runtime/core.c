@@ -63,12 +63,17 @@ size_t iol_core_binding_tables(const struct iol_binding_table **out, size_t max)
     return n;
 }
 
+/* The next definitions of the wrapped symbols, except MPI's (MPI_Init and
+ * the modules with bindings_at_first_use): those wrappers look theirs up at
+ * their first call. */
 static void resolve_all(void)
 {
-    const struct iol_binding_table *t[64];
-    size_t n = iol_core_binding_tables(t, 64);
-    for (size_t i = 0; i < n; i++)
-        iol_real_resolve(t[i]);
+    iol_real_resolve(&iol_lifecycle_bindings);
+    iol_real_resolve(&iol_signal_bindings);
+    for (size_t i = 0; i < NMODULES; i++)
+        for (const struct iol_binding_table *const *t = modules[i]->bindings;
+             *t && !modules[i]->bindings_at_first_use; t++)
+            iol_real_resolve(*t);
 }
 
 /* A fresh record set: times, record file, job data, pools, descriptor table.

@@ -31,6 +31,10 @@ struct iol_module {
     uint32_t max_records;       /* fixed pool size, or 0 for MAX_RECORDS (config.h) */
     int names_are_paths;        /* 1: record names are file paths (exclusions apply) */
     const struct iol_binding_table *const *bindings; /* NULL-terminated list */
+    /* 1: not resolved at start; each wrapper looks its next definition up at
+     * its first call. For symbols most programs lack (MPI): a failed dlsym
+     * is the dearest kind, and start-up would pay for it on every one. */
+    int bindings_at_first_use;
 
     /* Fill a new record (id and rank are set by the core afterwards). The
      * record and state are zeroed. Called once per record, not concurrently

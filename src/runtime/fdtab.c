@@ -27,6 +27,15 @@ static void *map_zeroed(size_t bytes)
     return p == MAP_FAILED ? NULL : p;
 }
 
+/* Bytes of the one mapping that holds the table (n pointers) and, from
+ * *ofds_off on (64-byte aligned), the pool of n descriptions: one mmap at
+ * start and one mapping to tear down at exit, not two. */
+static size_t tables_bytes(uint32_t n, size_t *ofds_off)
+{
+    *ofds_off = ((size_t)n * sizeof(*iol_fdtab.fds) + 63) & ~(size_t)63;
+    return *ofds_off + (size_t)n * sizeof(*P.ofds);
+}
+
 int iol_fdtab_init(void)
 {
     struct rlimit rl;
@@ -41,18 +50,13 @@ int iol_fdtab_init(void)
         n = (uint32_t)rl.rlim_max;
     if (n < FDTAB_MIN)
         n = FDTAB_MIN;
-    void *fds = map_zeroed((size_t)n * sizeof(*iol_fdtab.fds));
-    void *ofds = map_zeroed((size_t)n * sizeof(*P.ofds));
-    if (!fds || !ofds) {
-        if (fds)
-            munmap(fds, (size_t)n * sizeof(*iol_fdtab.fds));
-        if (ofds)
-            munmap(ofds, (size_t)n * sizeof(*P.ofds));
+    size_t ofds_off, bytes = tables_bytes(n, &ofds_off);
+    unsigned char *mem = map_zeroed(bytes);
+    if (!mem)
         return -1;
-    }
-    P.ofds = ofds;
+    P.ofds = (struct iol_ofd *)(mem + ofds_off);
     P.capacity = n;
-    iol_fdtab.fds = fds;
+    iol_fdtab.fds = (_Atomic(struct iol_ofd *) *)mem;
     iol_fdtab.size = n;
     return 0;
 }
@@ -128,6 +132,7 @@ int iol_fdtab_fork(void (*inherit)(struct iol_ofd *n, const struct iol_ofd *old,
     struct iol_fdtab old = iol_fdtab;
     struct iol_ofd *old_ofds = P.ofds;
     uint32_t old_cap = P.capacity;
+    size_t ofds_off;
 
     if (iol_fdtab_init() != 0)
         return -1;
@@ -156,7 +161,6 @@ int iol_fdtab_fork(void (*inherit)(struct iol_ofd *n, const struct iol_ofd *old,
     }
     if (map)
         munmap(map, map_bytes);
-    munmap(old.fds, (size_t)old.size * sizeof(*old.fds));
-    munmap(old_ofds, (size_t)old_cap * sizeof(*old_ofds));
+    munmap(old.fds, tables_bytes(old_cap, &ofds_off));
     return 0;
 }

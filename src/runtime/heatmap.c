@@ -104,6 +104,7 @@ static struct iol_slot *heatmap_slot_create(enum iol_heatmap_iface iface)
 {
     if (!hm_pool)
         return NULL;
+    iol_records_back_first(hm_pool); /* the first slot, not reserved at start */
     struct iol_slot *s = iol_record_get(hm_pool, hm_ids[iface], iface_names[iface]);
     if (s) {
         atomic_store_explicit(&hm_slots[iface], s, memory_order_release);

@@ -69,12 +69,53 @@ int64_t iol_job_id(const struct iol_config *cfg, int64_t fallback)
     return fallback;
 }
 
+/* Set by iol_job_set_args, taken by the next fill. */
+static int start_argc;
+static char **start_argv;
+
+void iol_job_set_args(int argc, char **argv)
+{
+    start_argc = argc;
+    start_argv = argv;
+}
+
+/* Are the arguments where the kernel put them, each string right after the
+ * previous one's NUL? Their bytes are then /proc/self/cmdline's. */
+static int args_in_place(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!argv[i] || argv[i] != argv[i - 1] + strlen(argv[i - 1]) + 1)
+            return 0;
+    return argv[0] != NULL;
+}
+
+/* The arguments as /proc/self/cmdline shows them (each with its NUL), at most
+ * len - 1 bytes, NUL-terminated: from the arguments iol_job_set_args gave
+ * when they are still in place, else from the file (a program that has
+ * rewritten them, as for a process title). @return the bytes, or -1. */
+static ssize_t args_bytes(char *buf, size_t len)
+{
+    int argc = start_argc;
+    char **argv = start_argv;
+
+    start_argv = NULL;
+    if (!argv || argc <= 0 || len == 0 || !args_in_place(argc, argv))
+        return iol_sys_read_file("/proc/self/cmdline", buf, len);
+    const char *last = argv[argc - 1];
+    size_t n = (size_t)(last + strlen(last) + 1 - argv[0]);
+    if (n > len - 1)
+        n = len - 1;
+    memcpy(buf, argv[0], n);
+    buf[n] = '\0';
+    return (ssize_t)n;
+}
+
 /* The command line: NUL-separated arguments joined by spaces. */
 static void fill_exe(char *exe, size_t len)
 {
     static const char cut[] = "<TRUNCATED>";
     char buf[EXE_MAX + 2];
-    ssize_t n = iol_sys_read_file("/proc/self/cmdline", buf, sizeof(buf));
+    ssize_t n = args_bytes(buf, sizeof(buf));
 
     if (n <= 0) {
         iol_fmt(exe, len, "%s <unknown args>", program_invocation_name);

@@ -15,11 +15,19 @@
  * @return the id, or fallback when none is found. */
 int64_t iol_job_id(const struct iol_config *cfg, int64_t fallback);
 
-/* Fill h's job fields: uid, job id, nprocs 1, the command line from
- * /proc/self/cmdline (arguments joined by spaces, cut with "<TRUNCATED>" as
- * Darshan does), and the metadata lines (lib_ver, runtime, fork_parent when
- * fork_parent is not 0, and rank/world_size when a launcher set them). */
+/* Fill h's job fields: uid, job id, nprocs 1, the command line (arguments
+ * joined by spaces, cut with "<TRUNCATED>" as Darshan does: the bytes of
+ * /proc/self/cmdline, or of the arguments iol_job_set_args gave), and the
+ * metadata lines (lib_ver, runtime, fork_parent when fork_parent is not 0,
+ * and rank/world_size when a launcher set them). */
 void iol_job_fill(struct iol_map_header *h, int64_t jobid, pid_t fork_parent);
+
+/* The process's arguments as the C library handed them to the runtime's
+ * constructor, for the next iol_job_fill only: the command line then needs no
+ * read of /proc/self/cmdline (four system calls at every start). Later fills
+ * (a forked child, a failed exec) read the file, which shows what the
+ * program may since have written over its arguments. */
+void iol_job_set_args(int argc, char **argv);
 
 /* The user name for log file names: $LOGNAME, else the numeric uid. */
 void iol_job_user(char *buf, size_t len);

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "core.h"
+#include "job.h"
 #include "signals.h"
 
 static void (*real__exit)(int) __attribute__((noreturn));
@@ -27,8 +28,10 @@ static int (*real_execveat)(int, const char *, char *const[], char *const[], int
 
 /* ---- start and normal end ---- */
 
-__attribute__((constructor)) static void iol_constructor(void)
+/* The C library (glibc) passes main's arguments to ELF constructors. */
+__attribute__((constructor)) static void iol_constructor(int argc, char **argv, char **envp)
 {
+    iol_job_set_args(argc, argv);
     iol_core_start();
 }
 

@@ -41,17 +41,31 @@ static int is_dir(const char *path)
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* The directory IOLENS_LOGPATH names, or its dated subdirectory. */
-static void logpath_dir(const struct iol_runtime *rt, char *dir, size_t len)
+/* name in the directory IOLENS_LOGPATH names, or in its dated subdirectory
+ * when that exists, into out (IOL_PATH_MAX bytes). @return 1 if it fits. */
+static int logpath_candidate(const struct iol_runtime *rt, const char *name, char *out)
 {
     struct tm tm;
     time_t start = (time_t)rt->start_real.tv_sec;
     localtime_r(&start, &tm);
-    if (iol_fmt(dir, len, "%s/%d/%d/%d", rt->cfg.logpath, tm.tm_year + 1900, tm.tm_mon + 1,
-                tm.tm_mday) < len &&
-        is_dir(dir))
-        return;
-    iol_fmt(dir, len, "%s", rt->cfg.logpath);
+    size_t n = iol_fmt(out, IOL_PATH_MAX, "%s/%d/%d/%d", rt->cfg.logpath, tm.tm_year + 1900,
+                       tm.tm_mon + 1, tm.tm_mday);
+    if (n >= IOL_PATH_MAX || !is_dir(out))
+        n = iol_fmt(out, IOL_PATH_MAX, "%s", rt->cfg.logpath);
+    return n < IOL_PATH_MAX && iol_fmt(out + n, IOL_PATH_MAX - n, "/%s", name) < IOL_PATH_MAX - n;
+}
+
+/* Candidate i (0 to 2) for the log named name, into out (IOL_PATH_MAX
+ * bytes): IOLENS_LOGPATH's directory, else the directory the process started
+ * in; then IOLENS_MMAP_DIR. Built one at a time, so that the usual case puts
+ * one path on the stack, not three. @return 1 if there is one and it fits. */
+static int log_candidate(const struct iol_runtime *rt, size_t i, const char *name, char *out)
+{
+    if (i == 0)
+        return rt->cfg.logpath[0] && logpath_candidate(rt, name, out);
+    /* a configured directory is not replaced by the cwd */
+    const char *dir = i == 1 ? (rt->cfg.logpath[0] ? NULL : rt->start_cwd) : rt->cfg.mmap_dir;
+    return dir && dir[0] && iol_fmt(out, IOL_PATH_MAX, "%s/%s", dir, name) < IOL_PATH_MAX;
 }
 
 static int write_to(struct iol_runtime *rt, const char *path)
@@ -69,7 +83,7 @@ static int write_to(struct iol_runtime *rt, const char *path)
 
 size_t iol_log_paths(const struct iol_runtime *rt, char (*paths)[IOL_PATH_MAX], size_t max)
 {
-    char name[512], dir[IOL_PATH_MAX];
+    char name[512];
     size_t n = 0;
 
     if (rt->cfg.logfile[0]) {
@@ -79,30 +93,26 @@ size_t iol_log_paths(const struct iol_runtime *rt, char (*paths)[IOL_PATH_MAX], 
     }
     if (iol_log_name(rt, name, sizeof(name)) >= sizeof(name))
         return 0;
-    const char *dirs[3] = {NULL, rt->start_cwd, rt->cfg.mmap_dir};
-    if (rt->cfg.logpath[0]) {
-        logpath_dir(rt, dir, sizeof(dir));
-        dirs[0] = dir;
-        dirs[1] = NULL; /* a configured directory is not replaced by the cwd */
-    }
     for (size_t i = 0; i < 3 && n < max; i++)
-        if (dirs[i] && dirs[i][0] &&
-            iol_fmt(paths[n], IOL_PATH_MAX, "%s/%s", dirs[i], name) < IOL_PATH_MAX)
+        if (log_candidate(rt, i, name, paths[n]))
             n++;
     return n;
 }
 
 int iol_log_write(struct iol_runtime *rt)
 {
-    char paths[3][IOL_PATH_MAX];
+    char name[512], path[IOL_PATH_MAX];
     struct timespec end;
 
     clock_gettime(CLOCK_REALTIME, &end);
     rt->map.hdr->end_sec = end.tv_sec;
     rt->map.hdr->end_nsec = end.tv_nsec;
-    size_t n = iol_log_paths(rt, paths, 3);
-    for (size_t i = 0; i < n; i++)
-        if (write_to(rt, paths[i]) == 0)
+    if (rt->cfg.logfile[0])
+        return strlen(rt->cfg.logfile) < IOL_PATH_MAX ? write_to(rt, rt->cfg.logfile) : -1;
+    if (iol_log_name(rt, name, sizeof(name)) >= sizeof(name))
+        return -1;
+    for (size_t i = 0; i < 3; i++)
+        if (log_candidate(rt, i, name, path) && write_to(rt, path) == 0)
             return 0;
     return -1;
 }

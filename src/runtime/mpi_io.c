@@ -23,6 +23,10 @@ struct mpiio_state {
 enum { IO_READ = 1, IO_WRITE = 2 };
 
 struct iol_mpiio_fh iol_mpiio_fhtab[IOL_MPIIO_FH_TABLE];
+/* Set once a handle was ever tracked: until then the table (64 KiB of zero
+ * pages never touched) needs no clearing, and reading it would cost a page
+ * fault per page at every start of every process. */
+static _Atomic int fhtab_used;
 
 static struct iol_pool *mpiio_pool;
 static struct iol_vals_pool *vals_pool;
@@ -88,6 +92,8 @@ static int has_hints(MPI_Info info)
 static void fh_track(uint64_t key, struct iol_slot *s)
 {
     uint32_t h = iol_mpiio_fh_home(key);
+    if (!atomic_load_explicit(&fhtab_used, memory_order_relaxed))
+        atomic_store_explicit(&fhtab_used, 1, memory_order_relaxed);
     for (uint32_t i = 0; i < IOL_MPIIO_FH_PROBE; i++) {
         struct iol_mpiio_fh *e = &iol_mpiio_fhtab[(h + i) & (IOL_MPIIO_FH_TABLE - 1)];
         if (atomic_load_explicit(&e->key, memory_order_relaxed) == key) {
@@ -314,9 +320,10 @@ static void mpiio_init_record(struct iolens_record_base *rec, void *state, const
  * record file, which the child must not write), so they are all forgotten. */
 static void mpiio_start(struct iol_pool *pool)
 {
-    for (uint32_t i = 0; i < IOL_MPIIO_FH_TABLE; i++)
-        if (atomic_load_explicit(&iol_mpiio_fhtab[i].key, memory_order_relaxed))
-            atomic_store_explicit(&iol_mpiio_fhtab[i].key, 0, memory_order_relaxed);
+    if (atomic_load_explicit(&fhtab_used, memory_order_relaxed))
+        for (uint32_t i = 0; i < IOL_MPIIO_FH_TABLE; i++)
+            if (atomic_load_explicit(&iol_mpiio_fhtab[i].key, memory_order_relaxed))
+                atomic_store_explicit(&iol_mpiio_fhtab[i].key, 0, memory_order_relaxed);
     mpiio_pool = pool;
     vals_pool = iol_records_vals_pool();
 }
@@ -333,6 +340,7 @@ const struct iol_module iol_mpiio_module = {
     .state_size = sizeof(struct mpiio_state),
     .names_are_paths = 1,
     .bindings = mpiio_tables,
+    .bindings_at_first_use = 1, /* iol_mpiio_next */
     .init_record = mpiio_init_record,
     .start = mpiio_start,
 };

@@ -166,14 +166,14 @@ size_t iol_records_first_space(struct iol_map_header *h, struct iol_map_range *r
     r[n++] = (struct iol_map_range){0, round_up(sizeof(*h), 4096)};
     for (uint32_t i = 0; i < h->nmods; i++) {
         struct iol_map_module *mm = &h->mods[i];
-        uint64_t len = round_up(mm->stride, IOL_FIRST_SPACE);
+        uint64_t len = IOL_FIRST_SPACE;
         uint32_t slots = (uint32_t)(len / mm->stride);
         if (slots > mm->capacity) {
             slots = mm->capacity;
             len = (uint64_t)slots * mm->stride;
         }
         if (!slots)
-            continue;
+            continue; /* slots larger than a page: iol_records_back_first */
         atomic_store_explicit(&mm->backed, slots, memory_order_relaxed);
         if (r[n - 1].off + r[n - 1].len == mm->pool_off)
             r[n - 1].len += len; /* one call for both */
@@ -186,6 +186,25 @@ size_t iol_records_first_space(struct iol_map_header *h, struct iol_map_range *r
         r[n++] = (struct iol_map_range){h->names_off, names};
     }
     return n;
+}
+
+int iol_records_back_first(struct iol_pool *p)
+{
+    int rc = 0, cancel;
+    if (atomic_load_explicit(&p->mm->backed, memory_order_acquire) || !p->capacity)
+        return 0;
+    if (iol_owner_lock(&p->grow_lock) != 0)
+        return -1; /* a signal handler interrupted this thread's own reserving */
+    /* open is a cancellation point: a cancelled thread must not keep the lock. */
+    pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cancel);
+    if (!atomic_load_explicit(&p->mm->backed, memory_order_relaxed)) {
+        rc = iol_map_reserve(R.map, p->mm->pool_off, p->stride);
+        if (rc == 0)
+            atomic_store_explicit(&p->mm->backed, 1, memory_order_release);
+    }
+    pthread_setcancelstate(cancel, NULL);
+    iol_owner_unlock(&p->grow_lock);
+    return rc;
 }
 
 int iol_records_init(struct iol_pool *pools, size_t npools, struct iol_mapping *m,
