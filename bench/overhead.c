@@ -167,6 +167,15 @@ static void fill_file(const char *path, size_t bytes)
     close(fd);
 }
 
+/* Back to the start of the test's file. */
+static void rewind_ctx(struct ctx *c)
+{
+    if (c->fd >= 0)
+        lseek(c->fd, 0, SEEK_SET);
+    if (c->stream)
+        rewind(c->stream);
+}
+
 /* Run one test after a warm-up of n/10 iterations and at least warm_ms
  * milliseconds; @return nanoseconds per iteration. */
 static double run_test(const struct test *t, const char *dir, long n, double warm_ms)
@@ -197,13 +206,10 @@ static double run_test(const struct test *t, const char *dir, long n, double war
         break;
     }
     double warm_end = now_ns() + warm_ms * 1e6;
-    do
+    do {
         warm_loop(t->op, &c, n / 10 + 1);
-    while (now_ns() < warm_end);
-    if (c.fd >= 0)
-        lseek(c.fd, 0, SEEK_SET);
-    if (c.stream)
-        rewind(c.stream);
+        rewind_ctx(&c); /* each loop counts its iterations from 0 */
+    } while (now_ns() < warm_end);
     double t0 = now_ns();
     bench_loop(t->op, &c, n);
     double t1 = now_ns();
