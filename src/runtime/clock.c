@@ -1,6 +1,7 @@
 /* The runtime's clock (see clock.h for why it reads the TSC). */
 #include "clock.h"
 
+#include <errno.h>
 #include <string.h>
 #include <time.h>
 
@@ -128,6 +129,7 @@ void iol_clock_recalibrate(void)
 {
     if (atomic_exchange_explicit(&calibrating, 1, memory_order_acquire))
         return; /* another thread is at it */
+    int err = errno; /* called between a wrapped call and its note */
     struct timespec mono;
     uint64_t tsc;
     const struct iol_clock_cal *cur = atomic_load_explicit(&iol_clock_cal, memory_order_relaxed);
@@ -160,4 +162,5 @@ void iol_clock_recalibrate(void)
         atomic_store_explicit(&iol_clock_cal, c, memory_order_release);
     }
     atomic_store_explicit(&calibrating, 0, memory_order_release);
+    errno = err;
 }

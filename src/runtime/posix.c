@@ -434,7 +434,9 @@ IOL_EXPORT void closefrom(int lowfd)
 
 /* The body of every read and write wrapper: a descriptor the runtime does not
  * track goes straight to the real call; a tracked one is timed and its note
- * gets the description looked up here (o), with errno the real call's. */
+ * gets the description looked up here (o). The notes leave errno as the real
+ * call set it (the only system calls on their path are a new record's, and
+ * iol_record_get keeps errno): no save and restore around them. */
 #define POSIX_RW_BODY(real_call, note) \
     struct iol_ofd *o; \
     if (!iol_active() || !(o = iol_fd_get(fd))) \
@@ -442,9 +444,7 @@ IOL_EXPORT void closefrom(int lowfd)
     double t0 = iol_now(); \
     ssize_t ret = real_call; \
     double t1 = iol_now(); \
-    int err = errno; \
     note; \
-    errno = err; \
     return ret
 
 IOL_EXPORT ssize_t read(int fd, void *buf, size_t count)
@@ -592,9 +592,7 @@ IOL_EXPORT off_t lseek(int fd, off_t offset, int whence)
     double t0 = iol_now();
     off_t ret = real_lseek(fd, offset, whence);
     double t1 = iol_now();
-    int err = errno;
     posix_note_seek(o, ret, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -606,9 +604,7 @@ IOL_EXPORT off64_t lseek64(int fd, off64_t offset, int whence)
     double t0 = iol_now();
     off64_t ret = real_lseek64(fd, offset, whence);
     double t1 = iol_now();
-    int err = errno;
     posix_note_seek(o, ret, t0, t1);
-    errno = err;
     return ret;
 }
 

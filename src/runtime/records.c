@@ -383,7 +383,8 @@ static uint64_t create_slot(struct iol_pool *p, uint64_t id, const char *name, u
     return (uint64_t)idx + 1;
 }
 
-struct iol_slot *iol_record_get(struct iol_pool *p, uint64_t id, const char *name)
+/* iol_record_get, but for errno (see there). */
+static struct iol_slot *record_get(struct iol_pool *p, uint64_t id, const char *name)
 {
     struct iol_idx_entry *e;
     int starting = atomic_load_explicit(&iol_state, memory_order_relaxed) == IOL_STARTING;
@@ -514,6 +515,14 @@ struct iol_slot *iol_record_of_name(struct iol_pool *p, const char *name, size_t
         uint64_t idx = (uint64_t)((unsigned char *)s - p->slots) / p->stride;
         atomic_store_explicit(entry, tag | (idx + 1), memory_order_relaxed);
     }
+    return s;
+}
+
+struct iol_slot *iol_record_get(struct iol_pool *p, uint64_t id, const char *name)
+{
+    int err = errno; /* making a record can take system calls (file space, sysfs) */
+    struct iol_slot *s = record_get(p, id, name);
+    errno = err;
     return s;
 }
 

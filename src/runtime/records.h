@@ -110,8 +110,10 @@ int iol_records_init(struct iol_pool *pools, size_t npools, struct iol_mapping *
 
 /* The record of id in pool p, created if new: its name is stored and the
  * module's init_record hook fills it. name must be the name id was hashed
- * from. @return the slot, or NULL if the record is not kept (excluded name,
- * pool or name memory full: then the partial flag is set). */
+ * from. errno is left as it was, so that a wrapper's note after the real
+ * call needs no errno save of its own. @return the slot, or NULL if the
+ * record is not kept (excluded name, pool or name memory full: then the
+ * partial flag is set). */
 struct iol_slot *iol_record_get(struct iol_pool *p, uint64_t id, const char *name);
 
 /* The record named name (len bytes) in pool p, created if new: what

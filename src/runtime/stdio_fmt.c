@@ -72,9 +72,7 @@ IOL_EXPORT int fprintf(FILE *f, const char *fmt, ...)
     ret = real_vfprintf(f, fmt, ap);
     double t1 = iol_now();
     va_end(ap);
-    int err = errno;
     stdio_note_write(s, ret, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -93,9 +91,7 @@ IOL_EXPORT int printf(const char *fmt, ...)
     ret = real_vprintf(fmt, ap);
     double t1 = iol_now();
     va_end(ap);
-    int err = errno;
     stdio_note_write(s, ret, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -114,9 +110,7 @@ IOL_EXPORT int __fprintf_chk(FILE *f, int flag, const char *fmt, ...)
     ret = real_vfprintf_chk(f, flag, fmt, ap);
     double t1 = iol_now();
     va_end(ap);
-    int err = errno;
     stdio_note_write(s, ret, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -135,9 +129,7 @@ IOL_EXPORT int __printf_chk(int flag, const char *fmt, ...)
     ret = real_vprintf_chk(flag, fmt, ap);
     double t1 = iol_now();
     va_end(ap);
-    int err = errno;
     stdio_note_write(s, ret, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -149,9 +141,7 @@ IOL_EXPORT int vfprintf(FILE *f, const char *fmt, va_list ap)
     double t0 = iol_now();
     int ret = real_vfprintf(f, fmt, ap);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_write(s, ret, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -163,9 +153,7 @@ IOL_EXPORT int vprintf(const char *fmt, va_list ap)
     double t0 = iol_now();
     int ret = real_vprintf(fmt, ap);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_write(s, ret, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -177,9 +165,7 @@ IOL_EXPORT int __vfprintf_chk(FILE *f, int flag, const char *fmt, va_list ap)
     double t0 = iol_now();
     int ret = real_vfprintf_chk(f, flag, fmt, ap);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_write(s, ret, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -191,9 +177,7 @@ IOL_EXPORT int __vprintf_chk(int flag, const char *fmt, va_list ap)
     double t0 = iol_now();
     int ret = real_vprintf_chk(flag, fmt, ap);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_write(s, ret, t0, t1);
-    errno = err;
     return ret;
 }
 

@@ -104,7 +104,8 @@ struct iol_slot *stdio_forget(struct stdio_stream *s);
 /* The stream of record slot was closed. */
 void stdio_note_close(struct iol_slot *slot, double t0, double t1);
 
-/* bytes (> 0 to count) were read or written at the stream's position. */
+/* bytes (> 0 to count) were read or written at the stream's position.
+ * errno is left alone (see iol_record_get): the wrappers do not save it. */
 void stdio_note_read(struct stdio_stream *s, int64_t bytes, double t0, double t1);
 void stdio_note_write(struct stdio_stream *s, int64_t bytes, double t0, double t1);
 

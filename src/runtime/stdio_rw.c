@@ -6,7 +6,6 @@
  * some (a read at end of file counts nothing). */
 #include "stdio_mod.h"
 
-#include <errno.h>
 #include <string.h>
 #include <sys/types.h>
 
@@ -86,9 +85,7 @@ IOL_EXPORT size_t fread(void *p, size_t size, size_t n, FILE *f)
     double t0 = iol_now();
     size_t ret = real_fread(p, size, n, f);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_read(s, (int64_t)(ret * size), t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -100,9 +97,7 @@ IOL_EXPORT size_t fread_unlocked(void *p, size_t size, size_t n, FILE *f)
     double t0 = iol_now();
     size_t ret = real_fread_unlocked(p, size, n, f);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_read(s, (int64_t)(ret * size), t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -114,9 +109,7 @@ IOL_EXPORT size_t __fread_chk(void *p, size_t len, size_t size, size_t n, FILE *
     double t0 = iol_now();
     size_t ret = real_fread_chk(p, len, size, n, f);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_read(s, (int64_t)(ret * size), t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -128,9 +121,7 @@ IOL_EXPORT size_t __fread_unlocked_chk(void *p, size_t len, size_t size, size_t 
     double t0 = iol_now();
     size_t ret = real_fread_unlocked_chk(p, len, size, n, f);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_read(s, (int64_t)(ret * size), t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -142,9 +133,7 @@ IOL_EXPORT size_t fwrite(const void *p, size_t size, size_t n, FILE *f)
     double t0 = iol_now();
     size_t ret = real_fwrite(p, size, n, f);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_write(s, (int64_t)(ret * size), t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -156,9 +145,7 @@ IOL_EXPORT size_t fwrite_unlocked(const void *p, size_t size, size_t n, FILE *f)
     double t0 = iol_now();
     size_t ret = real_fwrite_unlocked(p, size, n, f);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_write(s, (int64_t)(ret * size), t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -170,9 +157,7 @@ IOL_EXPORT int fgetc(FILE *f)
     double t0 = iol_now();
     int ret = real_fgetc(f);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_read(s, ret != EOF, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -184,9 +169,7 @@ IOL_EXPORT int fgetc_unlocked(FILE *f)
     double t0 = iol_now();
     int ret = real_fgetc_unlocked(f);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_read(s, ret != EOF, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -198,9 +181,7 @@ IOL_EXPORT int getc(FILE *f)
     double t0 = iol_now();
     int ret = real_getc(f);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_read(s, ret != EOF, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -212,9 +193,7 @@ IOL_EXPORT int getc_unlocked(FILE *f)
     double t0 = iol_now();
     int ret = real_getc_unlocked(f);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_read(s, ret != EOF, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -226,9 +205,7 @@ IOL_EXPORT int _IO_getc(FILE *f)
     double t0 = iol_now();
     int ret = real_IO_getc(f);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_read(s, ret != EOF, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -240,9 +217,7 @@ IOL_EXPORT int getchar(void)
     double t0 = iol_now();
     int ret = real_getchar();
     double t1 = iol_now();
-    int err = errno;
     stdio_note_read(s, ret != EOF, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -254,9 +229,7 @@ IOL_EXPORT int getchar_unlocked(void)
     double t0 = iol_now();
     int ret = real_getchar_unlocked();
     double t1 = iol_now();
-    int err = errno;
     stdio_note_read(s, ret != EOF, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -268,9 +241,7 @@ IOL_EXPORT int fputc(int c, FILE *f)
     double t0 = iol_now();
     int ret = real_fputc(c, f);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_write(s, ret != EOF, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -282,9 +253,7 @@ IOL_EXPORT int fputc_unlocked(int c, FILE *f)
     double t0 = iol_now();
     int ret = real_fputc_unlocked(c, f);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_write(s, ret != EOF, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -296,9 +265,7 @@ IOL_EXPORT int putc(int c, FILE *f)
     double t0 = iol_now();
     int ret = real_putc(c, f);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_write(s, ret != EOF, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -310,9 +277,7 @@ IOL_EXPORT int putc_unlocked(int c, FILE *f)
     double t0 = iol_now();
     int ret = real_putc_unlocked(c, f);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_write(s, ret != EOF, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -324,9 +289,7 @@ IOL_EXPORT int _IO_putc(int c, FILE *f)
     double t0 = iol_now();
     int ret = real_IO_putc(c, f);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_write(s, ret != EOF, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -338,9 +301,7 @@ IOL_EXPORT int putchar(int c)
     double t0 = iol_now();
     int ret = real_putchar(c);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_write(s, ret != EOF, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -352,9 +313,7 @@ IOL_EXPORT int putchar_unlocked(int c)
     double t0 = iol_now();
     int ret = real_putchar_unlocked(c);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_write(s, ret != EOF, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -366,9 +325,7 @@ IOL_EXPORT char *fgets(char *buf, int n, FILE *f)
     double t0 = iol_now();
     char *ret = real_fgets(buf, n, f);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_read(s, ret ? (int64_t)strlen(ret) : 0, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -380,9 +337,7 @@ IOL_EXPORT char *fgets_unlocked(char *buf, int n, FILE *f)
     double t0 = iol_now();
     char *ret = real_fgets_unlocked(buf, n, f);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_read(s, ret ? (int64_t)strlen(ret) : 0, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -394,9 +349,7 @@ IOL_EXPORT char *__fgets_chk(char *buf, size_t len, int n, FILE *f)
     double t0 = iol_now();
     char *ret = real_fgets_chk(buf, len, n, f);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_read(s, ret ? (int64_t)strlen(ret) : 0, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -408,9 +361,7 @@ IOL_EXPORT char *__fgets_unlocked_chk(char *buf, size_t len, int n, FILE *f)
     double t0 = iol_now();
     char *ret = real_fgets_unlocked_chk(buf, len, n, f);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_read(s, ret ? (int64_t)strlen(ret) : 0, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -422,9 +373,7 @@ IOL_EXPORT int fputs(const char *str, FILE *f)
     double t0 = iol_now();
     int ret = real_fputs(str, f);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_write(s, ret >= 0 ? (int64_t)strlen(str) : 0, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -436,9 +385,7 @@ IOL_EXPORT int fputs_unlocked(const char *str, FILE *f)
     double t0 = iol_now();
     int ret = real_fputs_unlocked(str, f);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_write(s, ret >= 0 ? (int64_t)strlen(str) : 0, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -450,9 +397,7 @@ IOL_EXPORT int puts(const char *str)
     double t0 = iol_now();
     int ret = real_puts(str);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_write(s, ret >= 0 ? (int64_t)strlen(str) + 1 : 0, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -464,9 +409,7 @@ IOL_EXPORT int putw(int w, FILE *f)
     double t0 = iol_now();
     int ret = real_putw(w, f);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_write(s, ret == 0 ? (int64_t)sizeof(int) : 0, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -478,9 +421,7 @@ IOL_EXPORT int getw(FILE *f)
     double t0 = iol_now();
     int ret = real_getw(f);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_read(s, getw_bytes(ret, f), t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -492,9 +433,7 @@ IOL_EXPORT ssize_t getline(char **line, size_t *cap, FILE *f)
     double t0 = iol_now();
     ssize_t ret = real_getline(line, cap, f);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_read(s, ret > 0 ? ret : 0, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -506,9 +445,7 @@ IOL_EXPORT ssize_t getdelim(char **line, size_t *cap, int delim, FILE *f)
     double t0 = iol_now();
     ssize_t ret = real_getdelim(line, cap, delim, f);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_read(s, ret > 0 ? ret : 0, t0, t1);
-    errno = err;
     return ret;
 }
 
@@ -520,9 +457,7 @@ IOL_EXPORT ssize_t __getdelim(char **line, size_t *cap, int delim, FILE *f)
     double t0 = iol_now();
     ssize_t ret = real_getdelim_internal(line, cap, delim, f);
     double t1 = iol_now();
-    int err = errno;
     stdio_note_read(s, ret > 0 ? ret : 0, t0, t1);
-    errno = err;
     return ret;
 }
 
