@@ -55,22 +55,18 @@ static int stream_fd(FILE *f)
 /* ---- updates ---- */
 
 /* Where a stream opened with mode starts, and whether it appends: "a" starts
- * at the end of file, "a+" reads from the start and writes at the end. */
+ * at the end of file, "a+" reads from the start and writes at the end. The
+ * C library takes r, w or a from the mode's first character only. */
 static void mode_position(const char *mode, int fd, int64_t at, int64_t *pos, int *append,
                           int64_t *end)
 {
-    int plus = 0;
-    *append = 0;
-    for (; mode && *mode; mode++) {
-        *append |= *mode == 'a';
-        plus |= *mode == '+';
-    }
+    *append = mode && mode[0] == 'a';
     *pos = at;
     *end = 0;
     if (*append) {
         int64_t size = iol_sys_file_size(fd);
         *end = size > 0 ? size : 0;
-        if (!plus)
+        if (!strchr(mode, '+'))
             *pos = *end;
     }
 }
