@@ -70,10 +70,12 @@ static void resolve_all(void)
 {
     iol_real_resolve(&iol_lifecycle_bindings);
     iol_real_resolve(&iol_signal_bindings);
-    for (size_t i = 0; i < NMODULES; i++)
-        for (const struct iol_binding_table *const *t = modules[i]->bindings;
-             *t && !modules[i]->bindings_at_first_use; t++)
+    for (size_t i = 0; i < NMODULES; i++) {
+        if (modules[i]->bindings_at_first_use)
+            continue;
+        for (const struct iol_binding_table *const *t = modules[i]->bindings; *t; t++)
             iol_real_resolve(*t);
+    }
 }
 
 /* A fresh record set: times, record file, job data, pools, descriptor table.

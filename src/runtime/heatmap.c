@@ -18,7 +18,6 @@
  * lands one bin early or late). */
 #include "heatmap.h"
 
-#include <errno.h>
 #include <string.h>
 
 #include "../common/hash.h"
@@ -105,9 +104,6 @@ static struct iol_slot *heatmap_slot_create(enum iol_heatmap_iface iface)
 {
     if (!hm_pool)
         return NULL;
-    int err = errno; /* the updates leave errno alone (iol_record_get) */
-    iol_records_back_first(hm_pool); /* the first slot, not reserved at start */
-    errno = err;
     struct iol_slot *s = iol_record_get(hm_pool, hm_ids[iface], iface_names[iface]);
     if (s) {
         atomic_store_explicit(&hm_slots[iface], s, memory_order_release);

@@ -56,11 +56,14 @@ static int logpath_candidate(const struct iol_runtime *rt, const char *name, cha
 }
 
 /* Candidate i (0 to 2) for the log named name, into out (IOL_PATH_MAX
- * bytes): IOLENS_LOGPATH's directory, else the directory the process started
- * in; then IOLENS_MMAP_DIR. Built one at a time, so that the usual case puts
- * one path on the stack, not three. @return 1 if there is one and it fits. */
+ * bytes): IOLENS_LOGFILE alone; else IOLENS_LOGPATH's directory, else the
+ * directory the process started in; then IOLENS_MMAP_DIR. Built one at a
+ * time, so that the usual case puts one path on the stack, not three.
+ * @return 1 if there is one and it fits. */
 static int log_candidate(const struct iol_runtime *rt, size_t i, const char *name, char *out)
 {
+    if (rt->cfg.logfile[0])
+        return i == 0 && iol_fmt(out, IOL_PATH_MAX, "%s", rt->cfg.logfile) < IOL_PATH_MAX;
     if (i == 0)
         return rt->cfg.logpath[0] && logpath_candidate(rt, name, out);
     /* a configured directory is not replaced by the cwd */
@@ -81,17 +84,20 @@ static int write_to(struct iol_runtime *rt, const char *path)
     return 0;
 }
 
+/* The log's file name into name (len bytes), unless IOLENS_LOGFILE gives the
+ * whole path. @return 0, or -1 if it does not fit. */
+static int log_file_name(const struct iol_runtime *rt, char *name, size_t len)
+{
+    name[0] = '\0';
+    return rt->cfg.logfile[0] || iol_log_name(rt, name, len) < len ? 0 : -1;
+}
+
 size_t iol_log_paths(const struct iol_runtime *rt, char (*paths)[IOL_PATH_MAX], size_t max)
 {
     char name[512];
     size_t n = 0;
 
-    if (rt->cfg.logfile[0]) {
-        if (max > 0 && iol_fmt(paths[0], IOL_PATH_MAX, "%s", rt->cfg.logfile) < IOL_PATH_MAX)
-            n = 1;
-        return n;
-    }
-    if (iol_log_name(rt, name, sizeof(name)) >= sizeof(name))
+    if (log_file_name(rt, name, sizeof(name)) != 0)
         return 0;
     for (size_t i = 0; i < 3 && n < max; i++)
         if (log_candidate(rt, i, name, paths[n]))
@@ -99,17 +105,20 @@ size_t iol_log_paths(const struct iol_runtime *rt, char (*paths)[IOL_PATH_MAX], 
     return n;
 }
 
-int iol_log_write(struct iol_runtime *rt)
+void iol_log_set_end(struct iol_runtime *rt)
 {
-    char name[512], path[IOL_PATH_MAX];
     struct timespec end;
-
     clock_gettime(CLOCK_REALTIME, &end);
     rt->map.hdr->end_sec = end.tv_sec;
     rt->map.hdr->end_nsec = end.tv_nsec;
-    if (rt->cfg.logfile[0])
-        return strlen(rt->cfg.logfile) < IOL_PATH_MAX ? write_to(rt, rt->cfg.logfile) : -1;
-    if (iol_log_name(rt, name, sizeof(name)) >= sizeof(name))
+}
+
+int iol_log_write(struct iol_runtime *rt)
+{
+    char name[512], path[IOL_PATH_MAX];
+
+    iol_log_set_end(rt);
+    if (log_file_name(rt, name, sizeof(name)) != 0)
         return -1;
     for (size_t i = 0; i < 3; i++)
         if (log_candidate(rt, i, name, path) && write_to(rt, path) == 0)

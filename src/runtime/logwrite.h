@@ -17,6 +17,9 @@ struct iol_runtime;
  * @return 0, or -1 (diagnostics say why). */
 int iol_log_write(struct iol_runtime *rt);
 
+/* Set the end time in the record file header: now. */
+void iol_log_set_end(struct iol_runtime *rt);
+
 /* The paths to try, in order, for this process's log (the rules of
  * iol_log_write; the end time must be set in the record file header).
  * @return how many were put in paths (at most max). */

@@ -133,6 +133,18 @@ uint64_t iol_maplog_copy_record(const struct iol_map_header *h, const struct iol
     return id;
 }
 
+void iol_maplog_module_order(const struct iol_map_header *h, uint32_t *order)
+{
+    for (uint32_t i = 0; i < h->nmods; i++) {
+        uint32_t j = i;
+        while (j > 0 && h->mods[order[j - 1]].mod_id > h->mods[i].mod_id) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = i;
+    }
+}
+
 /* One module's live records, each copied under its (bounded) lock. */
 static iolens_status put_module(iolens_log_writer *w, const struct iol_map_header *h,
                                 const struct iol_map_module *m, int force_partial)
@@ -220,15 +232,7 @@ iolens_status iol_maplog_write(const struct iol_map_header *h, size_t len, const
     if ((st = iolens_writer_set_mode(w, 0400)) != IOLENS_OK ||
         (st = put_job(w, h)) != IOLENS_OK || (st = put_names(w, h)) != IOLENS_OK)
         goto fail;
-    /* Modules in increasing id, as the format requires. */
-    for (uint32_t i = 0; i < h->nmods; i++) {
-        uint32_t j = i;
-        while (j > 0 && h->mods[order[j - 1]].mod_id > h->mods[i].mod_id) {
-            order[j] = order[j - 1];
-            j--;
-        }
-        order[j] = i;
-    }
+    iol_maplog_module_order(h, order);
     for (uint32_t i = 0; i < h->nmods; i++)
         if ((st = put_module(w, h, &h->mods[order[i]], force_partial)) != IOLENS_OK)
             goto fail;

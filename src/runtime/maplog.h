@@ -32,6 +32,10 @@ void iol_maplog_job(const struct iol_map_header *h, struct iol_maplog_job *out);
 /* Slots of module m that may be live (count clamped to capacity). */
 uint32_t iol_maplog_live_count(const struct iol_map_module *m);
 
+/* The indexes of h's modules in increasing module id, the order the format
+ * requires, into order (h->nmods entries). */
+void iol_maplog_module_order(const struct iol_map_header *h, uint32_t *order);
+
 /* Copy the record in slot j of module m of h into buf (m->rec_size bytes),
  * under its lock taken for a bounded time, with a HEATMAP record's bins
  * folded in. @return its id, or 0 if the slot is not live (nothing copied). */

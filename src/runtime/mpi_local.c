@@ -3,7 +3,6 @@
  * with the process's rank, and the log paths the non-MPI rules give. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "core.h"
 #include "logwrite.h"
@@ -71,28 +70,18 @@ struct iol_mpi_local *iol_mpi_local_collect(int rank, int with_records)
     struct iol_mpi_local *l = calloc(1, sizeof(*l));
     uint32_t order[IOL_MAP_MAX_MODS];
     size_t names_cap = 0;
-    struct timespec end;
 
     if (!l)
         return NULL;
-    clock_gettime(CLOCK_REALTIME, &end);
-    h->end_sec = end.tv_sec;
-    h->end_nsec = end.tv_nsec;
+    iol_log_set_end(&iol_rt);
     iol_maplog_job(h, &l->job);
     l->npaths = iol_log_paths(&iol_rt, l->paths, IOL_MPI_MAX_PATHS);
     l->mode = 0400;
     l->disable_shared_reduction = iol_rt.cfg.disable_shared_reduction;
     l->log_hints = iol_rt.cfg.log_hints;
-    /* Modules in increasing id, as the format requires. */
-    for (uint32_t i = 0; i < h->nmods; i++) {
-        uint32_t j = i;
-        while (j > 0 && h->mods[order[j - 1]].mod_id > h->mods[i].mod_id) {
-            order[j] = order[j - 1];
-            j--;
-        }
-        order[j] = i;
+    iol_maplog_module_order(h, order);
+    for (uint32_t i = 0; i < h->nmods; i++)
         names_cap += iol_maplog_live_count(&h->mods[i]);
-    }
     if (!(l->names = calloc(names_cap ? names_cap : 1, sizeof(*l->names))))
         goto fail;
     for (uint32_t i = 0; with_records && i < h->nmods; i++)

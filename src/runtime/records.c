@@ -173,7 +173,7 @@ size_t iol_records_first_space(struct iol_map_header *h, struct iol_map_range *r
             len = (uint64_t)slots * mm->stride;
         }
         if (!slots)
-            continue; /* slots larger than a page: iol_records_back_first */
+            continue; /* slots larger than a page: pool_back, at the first record */
         atomic_store_explicit(&mm->backed, slots, memory_order_relaxed);
         if (r[n - 1].off + r[n - 1].len == mm->pool_off)
             r[n - 1].len += len; /* one call for both */
@@ -186,25 +186,6 @@ size_t iol_records_first_space(struct iol_map_header *h, struct iol_map_range *r
         r[n++] = (struct iol_map_range){h->names_off, names};
     }
     return n;
-}
-
-int iol_records_back_first(struct iol_pool *p)
-{
-    int rc = 0, cancel;
-    if (atomic_load_explicit(&p->mm->backed, memory_order_acquire) || !p->capacity)
-        return 0;
-    if (iol_owner_lock(&p->grow_lock) != 0)
-        return -1; /* a signal handler interrupted this thread's own reserving */
-    /* open is a cancellation point: a cancelled thread must not keep the lock. */
-    pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cancel);
-    if (!atomic_load_explicit(&p->mm->backed, memory_order_relaxed)) {
-        rc = iol_map_reserve(R.map, p->mm->pool_off, p->stride);
-        if (rc == 0)
-            atomic_store_explicit(&p->mm->backed, 1, memory_order_release);
-    }
-    pthread_setcancelstate(cancel, NULL);
-    iol_owner_unlock(&p->grow_lock);
-    return rc;
 }
 
 int iol_records_init(struct iol_pool *pools, size_t npools, struct iol_mapping *m,
@@ -252,7 +233,11 @@ struct iol_vals_pool *iol_records_vals_pool(void)
 
 /* ---- growth of reserved file space ---- */
 
-/* Make sure slot idx of p has reserved file space. @return 0, or -1. */
+/* Make sure slot idx of p has reserved file space: a growth step of
+ * IOL_GROW_SLOTS slots, except in a pool with nothing reserved yet (slots
+ * larger than the first space, HEATMAP's 56 KiB), which gets just the slots
+ * up to idx: most processes make one such record, many none.
+ * @return 0, or -1. */
 static int pool_back(struct iol_pool *p, uint32_t idx)
 {
     int rc = 0;
@@ -262,7 +247,7 @@ static int pool_back(struct iol_pool *p, uint32_t idx)
         return -1; /* a signal handler interrupted this thread's own growing */
     uint32_t have = atomic_load_explicit(&p->mm->backed, memory_order_relaxed);
     if (idx >= have) {
-        uint32_t want = (idx / IOL_GROW_SLOTS + 1) * IOL_GROW_SLOTS;
+        uint32_t want = have ? (idx / IOL_GROW_SLOTS + 1) * IOL_GROW_SLOTS : idx + 1;
         if (want > p->capacity)
             want = p->capacity;
         rc = iol_map_reserve(R.map, p->mm->pool_off + (uint64_t)have * p->stride,

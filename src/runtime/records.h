@@ -90,17 +90,11 @@ size_t iol_records_layout(struct iol_map_header *h, const struct iol_module *con
  * that iol_records_layout filled: the header itself and the first page of
  * each pool whose slots fit in one, and of the name area, which h then counts
  * as reserved (backed). A pool with larger slots (HEATMAP's, 56 KiB each) gets
- * none here: its module reserves its first slot before its first record
- * (iol_records_back_first), so a process without I/O allocates none of it.
+ * none here: its first record reserves its own slot, so a process without I/O
+ * allocates none of it.
  * r must hold IOL_RECORDS_FIRST_RANGES ranges. @return the ranges filled. */
 #define IOL_RECORDS_FIRST_RANGES (IOL_MAP_MAX_MODS + 2)
 size_t iol_records_first_space(struct iol_map_header *h, struct iol_map_range *r);
-
-/* Reserve the file space of p's first slot if none is yet (a pool that
- * iol_records_first_space left out): call before p's first record, so that
- * its creation does not grow the pool by a whole growth step.
- * @return 0, or -1 (the record's creation then tries to grow the pool). */
-int iol_records_back_first(struct iol_pool *p);
 
 /* Set up the pools and tables over the mapping m whose header
  * iol_records_layout filled. Tables live in anonymous memory.
