@@ -18,6 +18,7 @@
 # data sit under /dev/shm, which both exclude by default) and a private
 # DARSHAN_LOGPATH, removed at the end.
 set -eu
+. "$(dirname "$0")/lib.sh"
 build=${1:-build}
 ref=${IOLENS_REF_LIB:-}
 rounds=${BENCH_ROUNDS:-7}
@@ -65,11 +66,9 @@ run() {
   if [ -n "$p" ]; then LD_PRELOAD=$p "$@"; else "$@"; fi
 }
 
-# median FILE KEY: median of column 2 of the lines of FILE whose column 1 is KEY.
-median() {
-  awk -v k="$2" '$1 == k { print $2 }' "$1" | sort -g | awk '{ v[NR] = $1 } END {
-    if (NR == 0) print "nan"; else if (NR % 2) print v[(NR + 1) / 2];
-    else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+# median_at FILE KEY: median of column 2 of the lines of FILE whose column 1 is KEY.
+median_at() {
+  awk -v k="$2" '$1 == k { print $2 }' "$1" | median_of
 }
 
 label() {
@@ -111,9 +110,9 @@ else
   printf '%-13s %9s %9s %9s\n' call none iolens "iolens+"
 fi
 for t in $tests; do
-  n=$(median "$tmp/calls.none" "$t"); i=$(median "$tmp/calls.iolens" "$t")
+  n=$(median_at "$tmp/calls.none" "$t"); i=$(median_at "$tmp/calls.iolens" "$t")
   if [ -n "$ref" ]; then
-    f=$(median "$tmp/calls.ref" "$t")
+    f=$(median_at "$tmp/calls.ref" "$t")
     echo "$n $i $f" | awk -v l="$(label "$t")" '{
       di = $2 - $1; dr = $3 - $1
       printf "%-13s %9.1f %9.1f %9.1f %9.1f %9.1f %7s\n", l, $1, $2, $3, di, dr,
@@ -163,9 +162,9 @@ else
   printf '%-8s %12s %12s %8s\n' threads none iolens "iolens%"
 fi
 for t in $threads; do
-  n=$(median "$tmp/threads.none" "$t"); i=$(median "$tmp/threads.iolens" "$t")
+  n=$(median_at "$tmp/threads.none" "$t"); i=$(median_at "$tmp/threads.iolens" "$t")
   if [ -n "$ref" ]; then
-    f=$(median "$tmp/threads.ref" "$t")
+    f=$(median_at "$tmp/threads.ref" "$t")
     echo "$n $i $f" | awk -v t="$t" '{
       printf "%-8s %12.0f %12.0f %12.0f %7.1f%% %7.1f%%\n", t, $1, $2, $3,
              100 * $2 / $1, 100 * $3 / $1 }'

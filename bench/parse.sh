@@ -14,6 +14,7 @@
 # /usr/bin/time -f %M. A second log with a quarter of the records and the same
 # names shows whether --base's peak memory grows with the record count.
 set -eu
+. "$(dirname "$0")/lib.sh"
 build=${1:-build}
 records=${BENCH_RECORDS:-1000000}
 ranks=${BENCH_RANKS:-8}
@@ -46,12 +47,6 @@ run_once() {
   /usr/bin/time -f %M -o "$tmp/rss" "$@" > /dev/null
   t1=$(date +%s.%N)
   echo "$t0 $t1 $(tail -n 1 "$tmp/rss")" | awk '{ printf "%.3f %d\n", $2 - $1, $3 }' >> "$out"
-}
-
-# median FILE COLUMN
-median() {
-  cut -d' ' -f"$2" "$1" | sort -g | awk '{ v[NR] = $1 } END {
-    if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
 size=$(du -m "$log" | cut -f1)

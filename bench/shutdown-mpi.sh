@@ -16,6 +16,7 @@
 # and a private DARSHAN_LOGPATH; the reference also gets room for every
 # record (MAX_RECORDS), as bench/shutdown.sh gives it.
 set -eu
+. "$(dirname "$0")/lib.sh"
 build=${1:-build}
 ref=${IOLENS_REF_LIB:-}
 parser=${IOLENS_REF_PARSER:-}
@@ -67,12 +68,6 @@ one() {
     recs=$($parser "$1" | grep -c "	POSIX_OPENS	" || true)
   fi
   echo "$ms $bytes $recs" >> "$tmp/$cfg.$n.$pat.$k"
-}
-
-# median FILE COLUMN
-median() {
-  cut -d' ' -f"$2" "$1" | sort -g | awk '{ v[NR] = $1 } END {
-    if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
 echo "shutdown-mpi.sh: $rounds interleaved rounds of: $cfgs; files in $data; $(nproc) CPUs"

@@ -24,6 +24,7 @@
 # (DARSHAN_MODMEM, DARSHAN_NAMEMEM and a config file with MAX_RECORDS), so that
 # its bytes per record compare; iolens gets no such setting.
 set -eu
+. "$(dirname "$0")/lib.sh"
 build=${1:-build}
 ref=${IOLENS_REF_LIB:-}
 parser=${IOLENS_REF_PARSER:-}
@@ -81,12 +82,6 @@ one() {
     recs=$(cat "$tmp/$cfg.$n.recs")
   fi
   echo "$line" | awk -v b="$bytes" -v r="$recs" '{ print $2, $3, $4, b, r, $5 }' >> "$tmp/$cfg.$n"
-}
-
-# median FILE COLUMN
-median() {
-  cut -d' ' -f"$2" "$1" | sort -g | awk '{ v[NR] = $1 } END {
-    if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
 echo "shutdown.sh: $rounds interleaved rounds of: $cfgs; files in $data; $(nproc) CPUs"
