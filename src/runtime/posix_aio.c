@@ -180,146 +180,101 @@ static void aio_finish(const void *cb, int opcode, int fd, int64_t offset, const
 
 /* A lio_listio entry asking for a read or a write (NULL entries, which POSIX
  * says are ignored, and LIO_NOP entries are not tracked; Darshan tracks the
- * latter too, but they can never count). */
-static int lio_counted(const struct aiocb *cb)
-{
-    return cb && (cb->aio_lio_opcode == LIO_READ || cb->aio_lio_opcode == LIO_WRITE);
-}
-
-static int lio_counted64(const struct aiocb64 *cb)
-{
-    return cb && (cb->aio_lio_opcode == LIO_READ || cb->aio_lio_opcode == LIO_WRITE);
-}
+ * latter too, but they can never count). For aiocb and aiocb64 alike. */
+#define LIO_COUNTED(cb) ((cb) && ((cb)->aio_lio_opcode == LIO_READ || \
+                                  (cb)->aio_lio_opcode == LIO_WRITE))
 
 /* ---- wrappers ---- */
 
+/* The bodies the aiocb and aiocb64 forms share (the two structures are
+ * distinct types with the same fields). */
+
+/* aio_read, aio_write: the submission is timed; the note comes at aio_return. */
+#define AIO_SUBMIT_BODY(real) \
+    if (!real) \
+        return missing(); \
+    if (!iol_active()) \
+        return real(cb); \
+    int tracked = aio_begin(cb, cb->aio_fildes, iol_now()); \
+    int ret = real(cb); \
+    int err = errno; \
+    if (tracked) \
+        aio_end(cb, ret == 0, iol_now()); \
+    errno = err; \
+    return ret
+
+/* aio_return: the operation's read or write is counted now. */
+#define AIO_RETURN_BODY(real) \
+    if (!real) \
+        return missing(); \
+    if (!iol_active()) \
+        return real(cb); \
+    ssize_t ret = real(cb); \
+    double t1 = iol_now(); \
+    aio_finish(cb, cb->aio_lio_opcode, cb->aio_fildes, cb->aio_offset, \
+               (const void *)cb->aio_buf, ret, t1); \
+    return ret
+
+/* lio_listio: each read or write entry is a submission; error_of is the
+ * matching aio_error. */
+#define LIO_LISTIO_BODY(real, error_of) \
+    if (!real) \
+        return missing(); \
+    if (!iol_active() || n <= 0) \
+        return real(mode, list, n, sev); \
+    double t0 = iol_now(); \
+    int tracked = 0; \
+    for (int i = 0; i < n; i++) \
+        if (LIO_COUNTED(list[i])) \
+            tracked += aio_begin(list[i], list[i]->aio_fildes, t0); \
+    int ret = real(mode, list, n, sev); \
+    int err = errno; \
+    double t1 = tracked ? iol_now() : 0; \
+    for (int i = 0; tracked && i < n; i++) \
+        if (LIO_COUNTED(list[i])) \
+            aio_end(list[i], ret == 0 || aio_listed(err, error_of(list[i])), t1); \
+    errno = err; \
+    return ret
+
 IOL_EXPORT int aio_read(struct aiocb *cb)
 {
-    if (!real_aio_read)
-        return missing();
-    if (!iol_active())
-        return real_aio_read(cb);
-    int tracked = aio_begin(cb, cb->aio_fildes, iol_now());
-    int ret = real_aio_read(cb);
-    int err = errno;
-    if (tracked)
-        aio_end(cb, ret == 0, iol_now());
-    errno = err;
-    return ret;
+    AIO_SUBMIT_BODY(real_aio_read);
 }
 
 IOL_EXPORT int aio_write(struct aiocb *cb)
 {
-    if (!real_aio_write)
-        return missing();
-    if (!iol_active())
-        return real_aio_write(cb);
-    int tracked = aio_begin(cb, cb->aio_fildes, iol_now());
-    int ret = real_aio_write(cb);
-    int err = errno;
-    if (tracked)
-        aio_end(cb, ret == 0, iol_now());
-    errno = err;
-    return ret;
+    AIO_SUBMIT_BODY(real_aio_write);
 }
 
 IOL_EXPORT int aio_read64(struct aiocb64 *cb)
 {
-    if (!real_aio_read64)
-        return missing();
-    if (!iol_active())
-        return real_aio_read64(cb);
-    int tracked = aio_begin(cb, cb->aio_fildes, iol_now());
-    int ret = real_aio_read64(cb);
-    int err = errno;
-    if (tracked)
-        aio_end(cb, ret == 0, iol_now());
-    errno = err;
-    return ret;
+    AIO_SUBMIT_BODY(real_aio_read64);
 }
 
 IOL_EXPORT int aio_write64(struct aiocb64 *cb)
 {
-    if (!real_aio_write64)
-        return missing();
-    if (!iol_active())
-        return real_aio_write64(cb);
-    int tracked = aio_begin(cb, cb->aio_fildes, iol_now());
-    int ret = real_aio_write64(cb);
-    int err = errno;
-    if (tracked)
-        aio_end(cb, ret == 0, iol_now());
-    errno = err;
-    return ret;
+    AIO_SUBMIT_BODY(real_aio_write64);
 }
 
 IOL_EXPORT ssize_t aio_return(struct aiocb *cb)
 {
-    if (!real_aio_return)
-        return missing();
-    if (!iol_active())
-        return real_aio_return(cb);
-    ssize_t ret = real_aio_return(cb);
-    double t1 = iol_now();
-    aio_finish(cb, cb->aio_lio_opcode, cb->aio_fildes, cb->aio_offset,
-               (const void *)cb->aio_buf, ret, t1);
-    return ret;
+    AIO_RETURN_BODY(real_aio_return);
 }
 
 IOL_EXPORT ssize_t aio_return64(struct aiocb64 *cb)
 {
-    if (!real_aio_return64)
-        return missing();
-    if (!iol_active())
-        return real_aio_return64(cb);
-    ssize_t ret = real_aio_return64(cb);
-    double t1 = iol_now();
-    aio_finish(cb, cb->aio_lio_opcode, cb->aio_fildes, cb->aio_offset,
-               (const void *)cb->aio_buf, ret, t1);
-    return ret;
+    AIO_RETURN_BODY(real_aio_return64);
 }
 
 IOL_EXPORT int lio_listio(int mode, struct aiocb *const list[], int n, struct sigevent *sev)
 {
-    if (!real_lio_listio)
-        return missing();
-    if (!iol_active() || n <= 0)
-        return real_lio_listio(mode, list, n, sev);
-    double t0 = iol_now();
-    int tracked = 0;
-    for (int i = 0; i < n; i++)
-        if (lio_counted(list[i]))
-            tracked += aio_begin(list[i], list[i]->aio_fildes, t0);
-    int ret = real_lio_listio(mode, list, n, sev);
-    int err = errno;
-    double t1 = tracked ? iol_now() : 0;
-    for (int i = 0; tracked && i < n; i++)
-        if (lio_counted(list[i]))
-            aio_end(list[i], ret == 0 || aio_listed(err, aio_error(list[i])), t1);
-    errno = err;
-    return ret;
+    LIO_LISTIO_BODY(real_lio_listio, aio_error);
 }
 
 IOL_EXPORT int lio_listio64(int mode, struct aiocb64 *const list[], int n,
                             struct sigevent *sev)
 {
-    if (!real_lio_listio64)
-        return missing();
-    if (!iol_active() || n <= 0)
-        return real_lio_listio64(mode, list, n, sev);
-    double t0 = iol_now();
-    int tracked = 0;
-    for (int i = 0; i < n; i++)
-        if (lio_counted64(list[i]))
-            tracked += aio_begin(list[i], list[i]->aio_fildes, t0);
-    int ret = real_lio_listio64(mode, list, n, sev);
-    int err = errno;
-    double t1 = tracked ? iol_now() : 0;
-    for (int i = 0; tracked && i < n; i++)
-        if (lio_counted64(list[i]))
-            aio_end(list[i], ret == 0 || aio_listed(err, aio_error64(list[i])), t1);
-    errno = err;
-    return ret;
+    LIO_LISTIO_BODY(real_lio_listio64, aio_error64);
 }
 
 /* ---- bindings ---- */
