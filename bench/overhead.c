@@ -13,10 +13,14 @@
  *   overhead threads [-d DIR] [-n N] T
  *       T threads each write 64 bytes N times to their own file, all at once;
  *       prints "threads T CALLS_PER_SECOND" (all threads together).
- *   overhead spawn [-n RUNS] [-p LIB]... -- PROGRAM [ARGS...]
+ *   overhead spawn [-n RUNS] [-m] [-p LIB]... -- PROGRAM [ARGS...]
  *       runs PROGRAM RUNS times for each -p LIB (an empty LIB: no preload),
  *       the configurations interleaved, and prints "spawn I MEDIAN_MS MEAN_MS"
- *       for the I-th -p: wall time from spawn to exit, LD_PRELOAD=LIB.
+ *       for the I-th -p: wall time from spawn to exit, LD_PRELOAD=LIB. With
+ *       -m, PROGRAM gets one more argument, a descriptor through which it
+ *       sends the CLOCK_MONOTONIC ns at which its main began (as noio does),
+ *       and the line adds "START_MS EXIT_MS": medians from spawn to main and
+ *       from main to exit.
  *
  * The files live in DIR (default /dev/shm/iolens-bench-PID, removed at the
  * end). Writes go back to the start of their file every few thousand calls,
@@ -26,6 +30,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <spawn.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -381,14 +386,31 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+static double median_of(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof(double), cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* The CLOCK_MONOTONIC ns a spawned program sent through fd (-m). */
+static double main_mark(int fd, const char *prog)
+{
+    uint64_t ns;
+    if (read(fd, &ns, sizeof(ns)) != (ssize_t)sizeof(ns))
+        die("no start mark from", prog);
+    return (double)ns;
+}
+
 static int cmd_spawn(int argc, char **argv)
 {
     const char *libs[MAX_SPAWN_CFG];
-    int nlibs = 0, runs = 200, opt;
+    int nlibs = 0, runs = 200, mark = 0, opt;
 
-    while ((opt = getopt(argc, argv, "n:p:")) != -1) {
+    while ((opt = getopt(argc, argv, "mn:p:")) != -1) {
         if (opt == 'n')
             runs = (int)strtol(optarg, NULL, 10);
+        else if (opt == 'm')
+            mark = 1;
         else if (opt == 'p' && nlibs < MAX_SPAWN_CFG)
             libs[nlibs++] = optarg;
         else
@@ -398,11 +420,26 @@ static int cmd_spawn(int argc, char **argv)
         return 2;
     if (nlibs == 0)
         libs[nlibs++] = "";
+    int pipefd[2] = {-1, -1};
+    char fdarg[16];
+    char **args = argv + optind;
+    if (mark) {
+        int n = argc - optind;
+        if (pipe(pipefd) != 0 || fcntl(pipefd[0], F_SETFD, FD_CLOEXEC) != 0 ||
+            !(args = calloc((size_t)n + 2, sizeof(char *))))
+            die("cannot set up the start mark", NULL);
+        snprintf(fdarg, sizeof(fdarg), "%d", pipefd[1]);
+        memcpy(args, argv + optind, (size_t)n * sizeof(char *));
+        args[n] = fdarg;
+    }
     char **envs[MAX_SPAWN_CFG];
-    double *ms[MAX_SPAWN_CFG];
+    double *ms[MAX_SPAWN_CFG], *start[MAX_SPAWN_CFG], *end[MAX_SPAWN_CFG];
     for (int k = 0; k < nlibs; k++) {
         envs[k] = env_with_preload(libs[k]);
-        if (!(ms[k] = calloc((size_t)runs, sizeof(double))))
+        ms[k] = calloc((size_t)runs, sizeof(double));
+        start[k] = calloc((size_t)runs, sizeof(double));
+        end[k] = calloc((size_t)runs, sizeof(double));
+        if (!ms[k] || !start[k] || !end[k])
             die("out of memory", NULL);
     }
     for (int r = 0; r < runs; r++) {
@@ -410,20 +447,28 @@ static int cmd_spawn(int argc, char **argv)
             pid_t pid;
             int status;
             double t0 = now_ns();
-            if (posix_spawn(&pid, argv[optind], NULL, NULL, argv + optind, envs[k]) != 0)
-                die("cannot run", argv[optind]);
-            if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
-                die("child failed:", argv[optind]);
-            ms[k][r] = (now_ns() - t0) / 1e6;
+            if (posix_spawn(&pid, args[0], NULL, NULL, args, envs[k]) != 0)
+                die("cannot run", args[0]);
+            if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+                WEXITSTATUS(status) != 0)
+                die("child failed:", args[0]);
+            double t1 = now_ns();
+            ms[k][r] = (t1 - t0) / 1e6;
+            if (mark) {
+                double tm = main_mark(pipefd[0], args[0]);
+                start[k][r] = (tm - t0) / 1e6;
+                end[k][r] = (t1 - tm) / 1e6;
+            }
         }
     }
     for (int k = 0; k < nlibs; k++) {
         double sum = 0;
         for (int r = 0; r < runs; r++)
             sum += ms[k][r];
-        qsort(ms[k], (size_t)runs, sizeof(double), cmp_double);
-        double med = runs % 2 ? ms[k][runs / 2] : (ms[k][runs / 2 - 1] + ms[k][runs / 2]) / 2;
-        printf("spawn %d %.4f %.4f\n", k, med, sum / runs);
+        printf("spawn %d %.4f %.4f", k, median_of(ms[k], runs), sum / runs);
+        if (mark)
+            printf(" %.4f %.4f", median_of(start[k], runs), median_of(end[k], runs));
+        printf("\n");
     }
     return 0;
 }
@@ -432,7 +477,7 @@ int main(int argc, char **argv)
 {
     const char *usage = "usage: overhead calls [-d DIR] [-s SCALE] [-n N] [TEST...]\n"
                         "       overhead threads [-d DIR] [-n N] THREADS\n"
-                        "       overhead spawn [-n RUNS] [-p LIB]... -- PROGRAM [ARGS...]\n";
+                        "       overhead spawn [-n RUNS] [-m] [-p LIB]... -- PROGRAM [ARGS...]\n";
     int rc = 2;
     if (argc >= 2) {
         const char *cmd = argv[1];

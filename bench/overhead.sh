@@ -177,17 +177,20 @@ echo
 
 # ---- start-up -----------------------------------------------------------------
 echo "Start-up and exit of a process that does no I/O ($noio, $spawns runs each,"
-echo "interleaved): median wall ms from spawn to exit, and ms added"
+echo "interleaved): median wall ms from spawn to main (start), from main to"
+echo "reaped by the parent (exit), and from spawn to reaped (total); +: added"
 set -- -p ""
 for c in $cfgs; do
   [ "$c" = none ] || set -- "$@" -p "$(preload_of "$c")"
 done
-"$bench" spawn -n "$spawns" "$@" -- "$noio" > "$tmp/spawn"
+"$bench" spawn -m -n "$spawns" "$@" -- "$noio" > "$tmp/spawn"
+printf "%-8s %8s %8s %8s %8s %8s %8s\n" config start exit total start+ exit+ total+
 k=0
 base=""
 for c in $cfgs; do
-  med=$(awk -v k="$k" '$2 == k { print $3 }' "$tmp/spawn")
-  [ -n "$base" ] || base=$med
-  echo "$c $med $base" | awk '{ printf "%-8s %8.3f ms   added %7.3f ms\n", $1, $2, $2 - $3 }'
+  line=$(awk -v k="$k" '$2 == k { print $3, $5, $6 }' "$tmp/spawn")
+  [ -n "$base" ] || base=$line
+  echo "$c $line $base" | awk '{ printf "%-8s %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f\n",
+    $1, $3, $4, $2, $3 - $6, $4 - $7, $2 - $5 }'
   k=$((k + 1))
 done
