@@ -145,8 +145,8 @@ static size_t put_mount_lines(char *text, size_t used, const struct iolens_mount
 }
 
 /* Lay out the job region: seven 64-bit fields, 1024 bytes of metadata (given a
- * final newline, as Darshan's writer does), the command line and the mount
- * table, NUL-terminated. buf must be zeroed. @return its length. */
+ * final newline, as Darshan's writer does, and zero-filled), the command line
+ * and the mount table, NUL-terminated. @return its length. */
 size_t iol_log_job_bytes(unsigned char *buf, const struct iolens_job *job, const char *exe,
                         const struct iolens_mount *mounts, size_t nmounts)
 {
@@ -159,6 +159,7 @@ size_t iol_log_job_bytes(unsigned char *buf, const struct iolens_job *job, const
     memcpy(buf, fields, sizeof(fields));
     size_t mlen = strnlen(job->metadata, sizeof(job->metadata) - 1);
     memcpy(meta, job->metadata, mlen);
+    memset(meta + mlen, 0, sizeof(job->metadata) - mlen);
     if (mlen > 0 && mlen < sizeof(job->metadata) - 1 && meta[mlen - 1] != '\n')
         meta[mlen] = '\n';
 
@@ -169,6 +170,7 @@ size_t iol_log_job_bytes(unsigned char *buf, const struct iolens_job *job, const
     for (size_t i = 0; i < used; i++)
         if (text[i] == '\n')
             text[i] = ' ';
+    text[used] = '\0';
     used = put_mount_lines(text, used, mounts, nmounts);
     return JOB_STRUCT_BYTES + used + 1;
 }
@@ -177,7 +179,7 @@ iolens_status iolens_writer_put_job(iolens_log_writer *w, const struct iolens_jo
                                     const char *exe, const struct iolens_mount *mounts,
                                     size_t nmounts)
 {
-    unsigned char buf[JOB_STRUCT_BYTES + JOB_TEXT_MAX + 1] = {0};
+    unsigned char buf[JOB_STRUCT_BYTES + JOB_TEXT_MAX + 1];
     struct iolens_region_map map;
     iolens_status st;
 

@@ -35,24 +35,66 @@ static const char *const mod_names[] = {
 
 /* Largest config file read; the rest is ignored (with a diagnostic). */
 #define CONFIG_FILE_MAX (64u << 10)
+/* Longest variable name JOBID names. */
+#define JOBID_ENV_MAX 64
 /* Longest list value (comma-separated) parsed. */
 #define LIST_MAX 4096
 
 /* Held while matching name expressions (see iol_config_name_excluded). */
 static _Atomic uint64_t match_lock;
 
-/* State of one load (the flags combine only at the end). */
+/* Most IOLENS_* and DARSHAN_* variables gathered (more: getenv is used). */
+#define ENV_KEPT_MAX 64
+
+/* State of one load (the flags combine only at the end). The environment's
+ * IOLENS_* and DARSHAN_* entries are gathered in one pass, so that the ~35
+ * settings are looked up among those few, not each in the whole environment. */
 static struct {
     uint64_t disable, enable; /* MOD_DISABLE, MOD_ENABLE */
-    char file[CONFIG_FILE_MAX];
+    size_t nenv;
+    int env_all;              /* 1: more than ENV_KEPT_MAX, use getenv */
+    const char *env[ENV_KEPT_MAX];
 } L;
 
-const char *iol_config_env(const char *iolens_name, const char *darshan_name)
+/* The config file's text (a page is touched only when there is a file). */
+static char file_text[CONFIG_FILE_MAX];
+
+static const char *const empty = "";
+
+static void gather_env(void)
 {
-    const char *v = iolens_name ? getenv(iolens_name) : NULL;
+    L.nenv = 0;
+    L.env_all = 0;
+    for (char **e = environ; e && *e; e++) {
+        if (strncmp(*e, "IOLENS_", 7) != 0 && strncmp(*e, "DARSHAN_", 8) != 0)
+            continue;
+        if (L.nenv == ENV_KEPT_MAX) {
+            L.env_all = 1;
+            return;
+        }
+        L.env[L.nenv++] = *e;
+    }
+}
+
+static const char *env_get(const char *name)
+{
+    if (L.env_all)
+        return getenv(name);
+    size_t n = strlen(name);
+    for (size_t i = 0; i < L.nenv; i++)
+        if (strncmp(L.env[i], name, n) == 0 && L.env[i][n] == '=')
+            return L.env[i] + n + 1;
+    return NULL;
+}
+
+/* An environment variable by its iolens name, then its Darshan name.
+ * @return the value, or NULL if neither is set (or both are empty). */
+static const char *config_env(const char *iolens_name, const char *darshan_name)
+{
+    const char *v = iolens_name ? env_get(iolens_name) : NULL;
     if (v && *v)
         return v;
-    v = darshan_name ? getenv(darshan_name) : NULL;
+    v = darshan_name ? env_get(darshan_name) : NULL;
     return (v && *v) ? v : NULL;
 }
 
@@ -198,12 +240,15 @@ static void set_fraction(const char *where, const char *v, double *out)
         iol_diag("%s: ignoring \"%s\" (expected a fraction from 0 to 1)", where, v ? v : "");
 }
 
-static void set_path(const char *where, const char *v, char *dst, size_t len)
+/* *dst = a kept copy of v, at most len - 1 bytes long. */
+static void set_path(struct iol_config *c, const char *where, const char *v, const char **dst,
+                     size_t len)
 {
+    const char *p;
     if (!v || strnlen(v, len) >= len)
         iol_diag("%s: ignoring a missing or too long value", where);
-    else
-        copy_str(dst, len, v);
+    else if ((p = keep(c, v, strlen(v))))
+        *dst = p;
 }
 
 /* ---- lists ---- */
@@ -307,15 +352,15 @@ static void file_setting(struct iol_config *c, const char *where, const char *ke
     else if (!strcmp(key, "MEM_ALIGNMENT") || !strcmp(key, "MEMALIGN"))
         set_alignment(where, v1, &c->mem_alignment);
     else if (!strcmp(key, "JOBID"))
-        set_path(where, v1, c->jobid_env, sizeof(c->jobid_env));
+        set_path(c, where, v1, &c->jobid_env, JOBID_ENV_MAX);
     else if (!strcmp(key, "LOGHINTS"))
         c->log_hints = keep(c, v1 ? v1 : "", v1 ? strlen(v1) : 0);
     else if (!strcmp(key, "LOGPATH"))
-        set_path(where, v1, c->logpath, sizeof(c->logpath));
+        set_path(c, where, v1, &c->logpath, PATH_MAX);
     else if (!strcmp(key, "LOGFILE"))
-        set_path(where, v1, c->logfile, sizeof(c->logfile));
+        set_path(c, where, v1, &c->logfile, PATH_MAX);
     else if (!strcmp(key, "MMAP_LOGPATH"))
-        set_path(where, v1, c->mmap_dir, sizeof(c->mmap_dir));
+        set_path(c, where, v1, &c->mmap_dir, PATH_MAX);
     else if (!strcmp(key, "EXCLUDE_DIRS") && v1)
         add_prefixes(c, where, v1, 0);
     else if (!strcmp(key, "INCLUDE_DIRS") && v1)
@@ -383,26 +428,26 @@ static char *next_word(char **p)
  * separated by blanks; '#' starts a comment line. */
 static void load_file(struct iol_config *c)
 {
-    const char *path = iol_config_env("IOLENS_CONFIG_PATH", "DARSHAN_CONFIG_PATH");
+    const char *path = config_env("IOLENS_CONFIG_PATH", "DARSHAN_CONFIG_PATH");
     char where[160];
 
     if (!path)
         return;
-    copy_str(c->config_path, sizeof(c->config_path), path);
-    ssize_t len = iol_sys_read_file(path, L.file, sizeof(L.file));
+    set_path(c, "config", path, &c->config_path, PATH_MAX);
+    ssize_t len = iol_sys_read_file(path, file_text, sizeof(file_text));
     if (len < 0) {
         iol_diag("config: cannot read %s (errno %d); using defaults", path, errno);
         return;
     }
-    if ((size_t)len == sizeof(L.file) - 1) {
+    if ((size_t)len == sizeof(file_text) - 1) {
         iol_diag("config: %s is longer than %u bytes; the rest is ignored", path,
                  CONFIG_FILE_MAX - 1);
-        char *nl = strrchr(L.file, '\n');
+        char *nl = strrchr(file_text, '\n');
         if (nl)
             nl[1] = '\0';
     }
     unsigned lineno = 0;
-    for (char *line = L.file; line && *line;) {
+    for (char *line = file_text; line && *line;) {
         char *nl = strchr(line, '\n');
         if (nl)
             *nl = '\0';
@@ -426,21 +471,22 @@ static void load_file(struct iol_config *c)
 
 static void env_mib(const char *iolens_name, const char *darshan_name, size_t *out)
 {
-    const char *v = iol_config_env(iolens_name, darshan_name);
+    const char *v = config_env(iolens_name, darshan_name);
     if (v)
         set_mib(iolens_name, v, out);
 }
 
-static void env_path(const char *iolens_name, const char *darshan_name, char *dst, size_t len)
+static void env_path(struct iol_config *c, const char *iolens_name, const char *darshan_name,
+                     const char **dst, size_t len)
 {
-    const char *v = iol_config_env(iolens_name, darshan_name);
+    const char *v = config_env(iolens_name, darshan_name);
     if (v)
-        set_path(iolens_name, v, dst, len);
+        set_path(c, iolens_name, v, dst, len);
 }
 
 static int env_flag(const char *iolens_name, const char *darshan_name)
 {
-    const char *v = iol_config_env(iolens_name, darshan_name);
+    const char *v = config_env(iolens_name, darshan_name);
     return v && strcmp(v, "0") != 0;
 }
 
@@ -449,16 +495,16 @@ static void load_env_lists(struct iol_config *c)
 {
     const char *v, *w;
 
-    if ((v = iol_config_env("IOLENS_EXCLUDE_DIRS", "DARSHAN_EXCLUDE_DIRS"))) {
+    if ((v = config_env("IOLENS_EXCLUDE_DIRS", "DARSHAN_EXCLUDE_DIRS"))) {
         c->user_excludes = 0;
         add_prefixes(c, "IOLENS_EXCLUDE_DIRS", v, 0);
     }
-    if ((v = iol_config_env("IOLENS_INCLUDE_DIRS", "DARSHAN_INCLUDE_DIRS"))) {
+    if ((v = config_env("IOLENS_INCLUDE_DIRS", "DARSHAN_INCLUDE_DIRS"))) {
         c->user_includes = 0;
         add_prefixes(c, "IOLENS_INCLUDE_DIRS", v, 1);
     }
-    v = iol_config_env("IOLENS_APP_EXCLUDE", "DARSHAN_APP_EXCLUDE");
-    w = iol_config_env("IOLENS_APP_INCLUDE", "DARSHAN_APP_INCLUDE");
+    v = config_env("IOLENS_APP_EXCLUDE", "DARSHAN_APP_EXCLUDE");
+    w = config_env("IOLENS_APP_INCLUDE", "DARSHAN_APP_INCLUDE");
     if (v || w)
         clear_rules(c->app_rules, &c->napp_rules);
     if (v)
@@ -467,8 +513,8 @@ static void load_env_lists(struct iol_config *c)
     if (w)
         add_rules(c, "IOLENS_APP_INCLUDE", w, 0, 1, c->app_rules, &c->napp_rules,
                   IOL_MAX_APP_RULES);
-    v = iol_config_env("IOLENS_NAME_EXCLUDE", NULL);
-    w = iol_config_env("IOLENS_NAME_INCLUDE", NULL);
+    v = config_env("IOLENS_NAME_EXCLUDE", NULL);
+    w = config_env("IOLENS_NAME_INCLUDE", NULL);
     if (v || w)
         clear_rules(c->name_rules, &c->nname_rules);
     if (v)
@@ -477,8 +523,8 @@ static void load_env_lists(struct iol_config *c)
     if (w)
         add_rules(c, "IOLENS_NAME_INCLUDE", w, ALL_MODS, 1, c->name_rules, &c->nname_rules,
                   IOL_MAX_NAME_RULES);
-    v = iol_config_env("IOLENS_MOD_DISABLE", "DARSHAN_MOD_DISABLE");
-    w = iol_config_env("IOLENS_MOD_ENABLE", "DARSHAN_MOD_ENABLE");
+    v = config_env("IOLENS_MOD_DISABLE", "DARSHAN_MOD_DISABLE");
+    w = config_env("IOLENS_MOD_ENABLE", "DARSHAN_MOD_ENABLE");
     if (v || w)
         L.disable = L.enable = 0;
     if (v)
@@ -487,8 +533,8 @@ static void load_env_lists(struct iol_config *c)
         L.enable |= parse_mods("IOLENS_MOD_ENABLE", w);
     if (getenv("DXT_ENABLE_IO_TRACE"))
         L.enable |= MOD_BIT(IOLENS_MOD_DXT_POSIX) | MOD_BIT(IOLENS_MOD_DXT_MPIIO);
-    v = iol_config_env("IOLENS_RANK_EXCLUDE", "DARSHAN_RANK_EXCLUDE");
-    w = iol_config_env("IOLENS_RANK_INCLUDE", "DARSHAN_RANK_INCLUDE");
+    v = config_env("IOLENS_RANK_EXCLUDE", "DARSHAN_RANK_EXCLUDE");
+    w = config_env("IOLENS_RANK_INCLUDE", "DARSHAN_RANK_INCLUDE");
     if (v || w)
         c->rank_exclude = c->rank_include = NULL;
     append_list(c, &c->rank_exclude, v);
@@ -501,13 +547,13 @@ static void load_env(struct iol_config *c)
 
     if (env_flag("IOLENS_DISABLE", "DARSHAN_DISABLE"))
         c->disabled = 1;
-    env_path("IOLENS_LOGPATH", "DARSHAN_LOGPATH", c->logpath, sizeof(c->logpath));
-    env_path("IOLENS_LOGFILE", "DARSHAN_LOGFILE", c->logfile, sizeof(c->logfile));
-    env_path("IOLENS_MMAP_DIR", "DARSHAN_MMAP_LOGPATH", c->mmap_dir, sizeof(c->mmap_dir));
-    env_path("IOLENS_JOBID_ENV", "DARSHAN_JOBID", c->jobid_env, sizeof(c->jobid_env));
+    env_path(c, "IOLENS_LOGPATH", "DARSHAN_LOGPATH", &c->logpath, PATH_MAX);
+    env_path(c, "IOLENS_LOGFILE", "DARSHAN_LOGFILE", &c->logfile, PATH_MAX);
+    env_path(c, "IOLENS_MMAP_DIR", "DARSHAN_MMAP_LOGPATH", &c->mmap_dir, PATH_MAX);
+    env_path(c, "IOLENS_JOBID_ENV", "DARSHAN_JOBID", &c->jobid_env, JOBID_ENV_MAX);
     env_mib("IOLENS_MODMEM", "DARSHAN_MODMEM", &c->mod_mem);
     env_mib("IOLENS_NAMEMEM", "DARSHAN_NAMEMEM", &c->name_mem);
-    if ((v = iol_config_env("IOLENS_MAX_RECORDS", NULL))) {
+    if ((v = config_env("IOLENS_MAX_RECORDS", NULL))) {
         /* One limit for every module: the file's per-module limits go. */
         uint32_t n = 0;
         set_max_records("IOLENS_MAX_RECORDS", v, &n);
@@ -516,14 +562,14 @@ static void load_env(struct iol_config *c)
             memset(c->mod_max_records, 0, sizeof(c->mod_max_records));
         }
     }
-    if ((v = iol_config_env("IOLENS_MEM_ALIGNMENT", "DARSHAN_MEMALIGN")))
+    if ((v = config_env("IOLENS_MEM_ALIGNMENT", "DARSHAN_MEMALIGN")))
         set_alignment("IOLENS_MEM_ALIGNMENT", v, &c->mem_alignment);
     /* An empty LOGHINTS is a value (no hints at all), as in Darshan. */
     if ((v = getenv("IOLENS_LOGHINTS")) || (v = getenv("DARSHAN_LOGHINTS")))
         c->log_hints = keep(c, v, strlen(v));
-    if ((v = iol_config_env("IOLENS_DXT_SMALL_IO_TRIGGER", "DARSHAN_DXT_SMALL_IO_TRIGGER")))
+    if ((v = config_env("IOLENS_DXT_SMALL_IO_TRIGGER", "DARSHAN_DXT_SMALL_IO_TRIGGER")))
         set_fraction("IOLENS_DXT_SMALL_IO_TRIGGER", v, &c->dxt_small_io_trigger);
-    if ((v = iol_config_env("IOLENS_DXT_UNALIGNED_IO_TRIGGER",
+    if ((v = config_env("IOLENS_DXT_UNALIGNED_IO_TRIGGER",
                             "DARSHAN_DXT_UNALIGNED_IO_TRIGGER")))
         set_fraction("IOLENS_DXT_UNALIGNED_IO_TRIGGER", v, &c->dxt_unaligned_io_trigger);
     if (env_flag("IOLENS_DUMP_CONFIG", "DARSHAN_DUMP_CONFIG"))
@@ -553,6 +599,8 @@ static int app_excluded(const struct iol_config *c, const char *app)
 void iol_config_load(struct iol_config *c)
 {
     L.disable = L.enable = 0;
+    gather_env();
+    c->config_path = c->logpath = c->logfile = c->mmap_dir = c->jobid_env = empty;
     c->name_mem = IOL_DEFAULT_NAME_MEM;
     c->max_records = IOL_DEFAULT_MAX_RECORDS;
     c->mem_alignment = IOL_DEFAULT_MEM_ALIGNMENT;
@@ -567,8 +615,7 @@ void iol_config_load(struct iol_config *c)
     /* Memory-backed /dev/shm when usable (creating and removing a file there
      * costs microseconds, on a disk file system milliseconds), else /tmp. */
     if (!c->mmap_dir[0])
-        copy_str(c->mmap_dir, sizeof(c->mmap_dir),
-                 access("/dev/shm", W_OK | X_OK) == 0 ? "/dev/shm" : "/tmp");
+        c->mmap_dir = access("/dev/shm", W_OK | X_OK) == 0 ? "/dev/shm" : "/tmp";
     /* As in Darshan, the DXT modules are off unless enabled. */
     uint64_t off = MOD_BIT(IOLENS_MOD_DXT_POSIX) | MOD_BIT(IOLENS_MOD_DXT_MPIIO);
     c->mod_disabled = (off | L.disable) & ~L.enable;

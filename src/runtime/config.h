@@ -39,17 +39,19 @@ struct iol_rule {
 struct iol_config {
     int disabled;                 /* IOLENS_DISABLE, or the application is excluded */
     int app_excluded;             /* 1: APP_EXCLUDE matched (and no APP_INCLUDE) */
-    char config_path[PATH_MAX];   /* the config file read, "" if none */
-    char logpath[PATH_MAX];       /* directory for logs, "" if unset */
-    char logfile[PATH_MAX];       /* exact log file name, "" if unset */
-    char mmap_dir[PATH_MAX];      /* record file directory: /dev/shm, else /tmp */
+    /* The strings below are never NULL; they point into strings[] or at a
+     * constant (a struct of PATH_MAX arrays took 5 page faults at start). */
+    const char *config_path;      /* the config file read, "" if none */
+    const char *logpath;          /* directory for logs, "" if unset */
+    const char *logfile;          /* exact log file name, "" if unset */
+    const char *mmap_dir;         /* record file directory: /dev/shm, else /tmp */
     size_t mod_mem;               /* bytes of module records in all; 0: no limit */
     size_t name_mem;              /* bytes of record names */
     uint32_t max_records;         /* records per module */
     uint32_t mod_max_records[IOLENS_MOD_KNOWN_COUNT]; /* per module; 0: max_records */
     uint64_t mod_disabled;        /* modules not recorded (bit = module id) */
     int mem_alignment;            /* for POSIX_MEM_ALIGNMENT and MEM_NOT_ALIGNED */
-    char jobid_env[64];           /* variable holding the job id, "" for the usual list */
+    const char *jobid_env;        /* variable holding the job id, "" for the usual list */
     int user_excludes;            /* 1: excludes[] were set (file or environment) */
     size_t nexcludes;
     const char *excludes[IOL_MAX_EXCLUDES]; /* path prefixes not instrumented */
@@ -57,9 +59,7 @@ struct iol_config {
     size_t nincludes;
     const char *includes[IOL_MAX_INCLUDES]; /* prefixes kept although excluded */
     size_t nname_rules;
-    struct iol_rule name_rules[IOL_MAX_NAME_RULES];
     size_t napp_rules;
-    struct iol_rule app_rules[IOL_MAX_APP_RULES];
     /* For the MPI runtime, and kept for DXT (parsed and checked now). */
     double dxt_small_io_trigger;     /* DXT_SMALL_IO_TRIGGER fraction, < 0: unset */
     double dxt_unaligned_io_trigger; /* DXT_UNALIGNED_IO_TRIGGER fraction, < 0: unset */
@@ -71,6 +71,9 @@ struct iol_config {
     int internal_timing;          /* INTERNAL_TIMING: print start and end times */
     int disable_shared_reduction; /* DISABLE_SHARED_REDUCTION */
     size_t strings_used;
+    /* Large and seldom used: last, so that the fields above share a page. */
+    struct iol_rule name_rules[IOL_MAX_NAME_RULES];
+    struct iol_rule app_rules[IOL_MAX_APP_RULES];
     char strings[IOL_CONFIG_STRINGS]; /* storage behind the const char * above */
 };
 
@@ -78,13 +81,9 @@ struct iol_config {
  * the DARSHAN_* names). Compiles the regular expressions (regcomp allocates);
  * nothing else allocates. Errors are reported with iol_diag and the setting
  * is ignored. Sets c->disabled when the application is excluded. Call once,
- * on zero-filled storage (the runtime's is static: clearing its 40 KiB again
- * would fault in ten pages at every start). */
+ * on zero-filled storage (the runtime's is static: clearing it again would
+ * fault in all its pages at every start). */
 void iol_config_load(struct iol_config *c);
-
-/* Look up an environment variable by its iolens name, then its Darshan name.
- * @return the value, or NULL if neither is set (or both are empty). */
-const char *iol_config_env(const char *iolens_name, const char *darshan_name);
 
 /* Is module id disabled (MOD_DISABLE)? @return 1 if disabled, else 0. */
 int iol_config_mod_disabled(const struct iol_config *c, int mod_id);

@@ -190,6 +190,16 @@ static size_t parse_mounts(char *text, struct iolens_mount *out, size_t max)
     return n;
 }
 
+/* The string at src (len bytes, NUL-terminated or cut there) into dst; only
+ * the bytes used are touched (these buffers are on the stack of a process
+ * ending: each page first touched there costs a page fault). */
+static void copy_text(char *dst, const char *src, size_t len)
+{
+    size_t n = strnlen(src, len - 1);
+    memcpy(dst, src, n);
+    dst[n] = '\0';
+}
+
 void iol_maplog_job(const struct iol_map_header *h, struct iol_maplog_job *out)
 {
     memset(&out->job, 0, sizeof(out->job));
@@ -200,12 +210,9 @@ void iol_maplog_job(const struct iol_map_header *h, struct iol_maplog_job *out)
     out->job.end_time_nsec = h->end_nsec;
     out->job.nprocs = h->nprocs;
     out->job.jobid = h->jobid;
-    memcpy(out->job.metadata, h->metadata, sizeof(out->job.metadata));
-    out->job.metadata[sizeof(out->job.metadata) - 1] = '\0';
-    memcpy(out->exe, h->exe, sizeof(out->exe));
-    out->exe[sizeof(out->exe) - 1] = '\0';
-    memcpy(out->mount_text, h->mounts, sizeof(out->mount_text));
-    out->mount_text[sizeof(out->mount_text) - 1] = '\0';
+    copy_text(out->job.metadata, h->metadata, sizeof(out->job.metadata));
+    copy_text(out->exe, h->exe, sizeof(out->exe));
+    copy_text(out->mount_text, h->mounts, sizeof(out->mount_text));
     out->nmounts = parse_mounts(out->mount_text, out->mounts,
                                 sizeof(out->mounts) / sizeof(*out->mounts));
 }

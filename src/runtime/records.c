@@ -348,10 +348,13 @@ static void set_partial(struct iol_pool *p)
         atomic_store_explicit(&p->mm->partial, 1, memory_order_relaxed);
 }
 
-/* Claim and fill a new slot for id. @return the index value to publish. */
-static uint64_t create_slot(struct iol_pool *p, uint64_t id, const char *name, uint64_t name_v)
+/* Claim (or take the reserved slot res, index + 1) and fill a new slot for
+ * id. @return the index value to publish. */
+static uint64_t create_slot(struct iol_pool *p, uint64_t id, const char *name, uint64_t name_v,
+                            uint32_t res)
 {
-    uint32_t idx = atomic_fetch_add_explicit(&p->mm->count, 1, memory_order_relaxed);
+    uint32_t idx = res ? res - 1 : atomic_fetch_add_explicit(&p->mm->count, 1,
+                                                              memory_order_relaxed);
     if (idx >= p->capacity || pool_back(p, idx) != 0) {
         set_partial(p);
         return IOL_IDX_FULL;
@@ -368,8 +371,9 @@ static uint64_t create_slot(struct iol_pool *p, uint64_t id, const char *name, u
     return (uint64_t)idx + 1;
 }
 
-/* iol_record_get, but for errno (see there). */
-static struct iol_slot *record_get(struct iol_pool *p, uint64_t id, const char *name)
+/* iol_record_get_in, but for errno (see there). */
+static struct iol_slot *record_get(struct iol_pool *p, uint64_t id, const char *name,
+                                   uint32_t res)
 {
     struct iol_idx_entry *e;
     int starting = atomic_load_explicit(&iol_state, memory_order_relaxed) == IOL_STARTING;
@@ -386,7 +390,7 @@ static struct iol_slot *record_get(struct iol_pool *p, uint64_t id, const char *
         return NULL; /* MOD_DISABLE: no records, and the log is not partial */
     /* Darshan's order: a full pool marks the log partial even for names
      * that would have been excluded. */
-    if (atomic_load_explicit(&p->mm->count, memory_order_relaxed) >= p->capacity) {
+    if (!res && atomic_load_explicit(&p->mm->count, memory_order_relaxed) >= p->capacity) {
         set_partial(p);
         return NULL;
     }
@@ -406,7 +410,7 @@ static struct iol_slot *record_get(struct iol_pool *p, uint64_t id, const char *
     } else {
         v = idx_claim(&p->idx, id, &e);
         if (v == 0) {
-            v = create_slot(p, id, name, name_v);
+            v = create_slot(p, id, name, name_v, res);
             idx_publish(e, v);
         } else if (!e) {
             set_partial(p); /* the id table itself is full */
@@ -513,12 +517,29 @@ struct iol_slot *iol_record_of_name(struct iol_pool *p, const char *name, size_t
     return s;
 }
 
-struct iol_slot *iol_record_get(struct iol_pool *p, uint64_t id, const char *name)
+struct iol_slot *iol_record_get_in(struct iol_pool *p, uint64_t id, const char *name,
+                                   uint32_t res)
 {
     int err = errno; /* making a record can take system calls (file space, sysfs) */
-    struct iol_slot *s = record_get(p, id, name);
+    struct iol_slot *s = record_get(p, id, name, res);
     errno = err;
     return s;
+}
+
+struct iol_slot *iol_record_get(struct iol_pool *p, uint64_t id, const char *name)
+{
+    return iol_record_get_in(p, id, name, 0);
+}
+
+uint32_t iol_record_reserve(struct iol_pool *p)
+{
+    if (p->capacity == 0 && iol_config_mod_disabled(R.cfg, (int)p->mod->id))
+        return 0;
+    uint32_t idx = atomic_fetch_add_explicit(&p->mm->count, 1, memory_order_relaxed);
+    if (idx < p->capacity)
+        return idx + 1;
+    set_partial(p);
+    return 0;
 }
 
 const char *iol_record_name(struct iol_slot *s)

@@ -61,8 +61,33 @@ static void note_high(unsigned fd)
         ;
 }
 
+static void count_open(struct iol_slot *slot, int fdopen, double t0, double t1)
+{
+    if (iol_slot_lock(slot) != 0)
+        return;
+    struct iolens_stdio_record *r = rec_of(slot);
+    r->counters[STDIO_OPENS]++;
+    if (fdopen)
+        r->counters[STDIO_FDOPENS]++;
+    iol_set_start_end(&r->fcounters[STDIO_F_OPEN_START_TIMESTAMP],
+                      &r->fcounters[STDIO_F_OPEN_END_TIMESTAMP], t0, t1);
+    iol_add_time(&r->fcounters[STDIO_F_META_TIME], t0, t1, &state_of(slot)->last_meta_end);
+    iol_slot_unlock(slot);
+}
+
+/* The record of a standard stream was just made in its kept slot: counted
+ * as opened at time 0, as if made at start, and unlisted until it moves
+ * bytes (see list_record). */
+static void std_made(struct stdio_stream *s, struct iol_slot *slot, uint64_t id)
+{
+    __atomic_store_n(&rec_of(slot)->base.id, 0, __ATOMIC_RELEASE);
+    atomic_store_explicit(&s->unlisted_id, id, memory_order_relaxed);
+    count_open(slot, 0, 0, 0);
+}
+
 /* The record of a stream inherited from an earlier record set (fork, failed
- * exec), created at its first use. @return it, or NULL (not kept). */
+ * exec), or of a standard stream, created at its first use.
+ * @return it, or NULL (not kept). */
 static struct iol_slot *stream_slot_inherited(struct stdio_stream *s)
 {
     struct iol_slot *slot;
@@ -70,10 +95,14 @@ static struct iol_slot *stream_slot_inherited(struct stdio_stream *s)
     const char *name = atomic_load_explicit(&s->name, memory_order_acquire);
     if (!id || !name || !stdio_pool)
         return atomic_load_explicit(&s->slot, memory_order_acquire);
-    slot = iol_record_get(stdio_pool, id, name);
+    uint32_t res = s->is_std ? s->std_res : 0;
+    slot = iol_record_get_in(stdio_pool, id, name, res);
     if (!slot)
         return NULL;
-    atomic_store_explicit(&s->name, iol_record_name(slot), memory_order_release);
+    if (res)
+        std_made(s, slot, id);
+    else
+        atomic_store_explicit(&s->name, iol_record_name(slot), memory_order_release);
     struct iol_slot *expect = NULL;
     if (!atomic_compare_exchange_strong(&s->slot, &expect, slot))
         slot = expect;
@@ -98,19 +127,6 @@ static void list_record(struct stdio_stream *s, struct iol_slot *slot)
         __atomic_store_n(&rec_of(slot)->base.id, id, __ATOMIC_RELEASE);
 }
 
-static void count_open(struct iol_slot *slot, int fdopen, double t0, double t1)
-{
-    if (iol_slot_lock(slot) != 0)
-        return;
-    struct iolens_stdio_record *r = rec_of(slot);
-    r->counters[STDIO_OPENS]++;
-    if (fdopen)
-        r->counters[STDIO_FDOPENS]++;
-    iol_set_start_end(&r->fcounters[STDIO_F_OPEN_START_TIMESTAMP],
-                      &r->fcounters[STDIO_F_OPEN_END_TIMESTAMP], t0, t1);
-    iol_add_time(&r->fcounters[STDIO_F_META_TIME], t0, t1, &state_of(slot)->last_meta_end);
-    iol_slot_unlock(slot);
-}
 
 /* Fill the entry of descriptor fd for f (unpublished until the end). */
 static void set_entry(struct stdio_stream *e, FILE *f, struct iol_slot *slot, const char *name,
@@ -305,26 +321,26 @@ void stdio_note_unget(struct stdio_stream *s)
 
 /* ---- standard streams, and what POSIX asks ---- */
 
-/* The record of a standard stream, made at start like Darshan's (so it
- * takes its place in the pool) but listed only once it moves bytes.
- * Its position carries over from an earlier record set. */
+/* A standard stream takes its record's place in the pool at start, as in
+ * Darshan, but the record is made at the stream's first use (std_made), and
+ * listed only once it moves bytes. Its position carries over from an
+ * earlier record set. */
 static void register_std(FILE *f, const char *name)
 {
     unsigned fd = f ? (unsigned)iol_stdio_fd_of(f) : ~0u;
     if (fd >= iol_stdio_tab.size)
         return;
     struct stdio_stream *e = &iol_stdio_tab.e[fd];
-    uint64_t id = iol_hash64(name, strlen(name), 0);
-    struct iol_slot *slot = iol_record_get(stdio_pool, id, name);
-    if (!slot)
+    uint32_t res = iol_record_reserve(stdio_pool);
+    if (!res)
         return;
-    __atomic_store_n(&rec_of(slot)->base.id, 0, __ATOMIC_RELEASE);
     int64_t pos = atomic_load_explicit(&e->file, memory_order_relaxed) == f ? e->pos : 0;
-    set_entry(e, f, slot, iol_record_name(slot), pos, 0, 0);
+    set_entry(e, f, NULL, name, pos, 0, 0);
     e->is_std = 1;
-    atomic_store_explicit(&e->unlisted_id, id, memory_order_relaxed);
+    e->std_res = res;
+    atomic_store_explicit(&e->pending_id, iol_hash64(name, strlen(name), 0),
+                          memory_order_release);
     note_high(fd);
-    count_open(slot, 0, 0, 0);
 }
 
 static const char *stdio_stream_name(FILE *f)

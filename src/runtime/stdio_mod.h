@@ -42,6 +42,7 @@ struct stdio_stream {
     int64_t end;                     /* append streams: where writes land */
     int append;                      /* writes go to the end of file */
     int is_std;                      /* stdin, stdout or stderr as such */
+    uint32_t std_res;                /* is_std: its kept slot (iol_record_reserve) */
 };
 
 struct stdio_table {

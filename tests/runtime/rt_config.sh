@@ -5,7 +5,8 @@
 #   rt_config.sh LIB IOLENS RT_PROG CASE
 #
 # CASE: file (per-module MAX_RECORDS and NAME_EXCLUDE from a config file with
-# some bad lines), envwins (variables override the file), app (APP_EXCLUDE:
+# some bad lines), envwins (variables override the file; names only begin
+# with a setting's; many variables), app (APP_EXCLUDE:
 # no log, program unaffected), moddisable (no STDIO or HEATMAP records),
 # include (INCLUDE_DIRS brings back a default-excluded prefix). The sanitizer
 # set-up is ../lib/preload.sh.
@@ -103,6 +104,16 @@ envwins)
     parse
     expect_names POSIX "f0.dat f1.dat f2.dat f3.dat f4.dat skip0.tmp skip1.tmp skip2.tmp"
     ! grep -q '^HEATMAP' "$t/parse" || fail "HEATMAP records despite DARSHAN_MOD_DISABLE"
+    # A longer name that begins with a setting's name is not that setting;
+    # then the same with more than 64 IOLENS_/DARSHAN_ variables (each
+    # setting is then looked up in the whole environment).
+    many=$(i=0; while [ $i -lt 70 ]; do printf 'DARSHAN_UNUSED_%d=1 ' $i; i=$((i + 1)); done)
+    for more in "" "$many"; do
+        # shellcheck disable=SC2086 # one word per variable
+        run $more IOLENS_MAX_RECORDS_X=1 IOLENS_NAME_EXCLUDE=skip1
+        parse
+        expect_names POSIX "f0.dat f1.dat f2.dat f3.dat f4.dat skip0.tmp skip2.tmp"
+    done
     ;;
 app)
     run IOLENS_APP_EXCLUDE='^nothing$,rt_pr[o]g$'
