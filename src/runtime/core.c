@@ -78,6 +78,9 @@ static void resolve_all(void)
     }
 }
 
+/* glibc's _Fork (2.34): a fork that runs no atfork handler; NULL before. */
+static pid_t (*fork_fn)(void);
+
 /* A fresh record set: times, record file, job data, pools, descriptor table.
  * @return 0, or -1 (the runtime then stays off). */
 static int begin_recording(const struct iol_map_header *parent)
@@ -161,6 +164,7 @@ void iol_core_start(void)
             next = IOL_ON;
             if (!installed) {
                 installed = 1;
+                fork_fn = (pid_t (*)(void))dlsym(RTLD_DEFAULT, "_Fork");
                 iol_lifecycle_install();
             }
         }
@@ -275,12 +279,11 @@ void iol_core_resume(void)
     atomic_compare_exchange_strong(&iol_state, &expect, IOL_ON);
 }
 
-/* A child that can run without the parent's atfork handlers or malloc locks. */
+/* A child that can run without the parent's atfork handlers or malloc locks
+ * (fork_fn: looked up with the signal handlers' installation, as dlsym is
+ * not async-signal-safe). */
 static pid_t fork_writer(void)
 {
-    static pid_t (*fork_fn)(void);
-    if (!fork_fn)
-        fork_fn = (pid_t (*)(void))dlsym(RTLD_DEFAULT, "_Fork");
     if (fork_fn)
         return fork_fn();
     return (pid_t)syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0);
