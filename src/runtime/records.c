@@ -301,9 +301,10 @@ static int names_charge(size_t len)
     return 0;
 }
 
-/* The name offset of id, storing name if it is new.
+/* The name offset of id, storing name if it is new (charged: its name
+ * memory was taken already, by iol_record_reserve).
  * @return offset + 1, or 0 if the name area is full. */
-static uint64_t name_get(uint64_t id, const char *name)
+static uint64_t name_get(uint64_t id, const char *name, int charged)
 {
     struct iol_map_header *h = R.map->hdr;
     struct iol_idx_entry *e;
@@ -314,7 +315,7 @@ static uint64_t name_get(uint64_t id, const char *name)
     if (!e)
         return 0;
     size_t len = strlen(name) + 1;
-    if (names_charge(len) != 0) {
+    if (!charged && names_charge(len) != 0) {
         idx_publish(e, IOL_IDX_FULL);
         return 0;
     }
@@ -403,7 +404,7 @@ static struct iol_slot *record_get(struct iol_pool *p, uint64_t id, const char *
     if (!starting)
         iol_clock_allow_tsc();
     pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cancel);
-    uint64_t name_v = name_get(id, name);
+    uint64_t name_v = name_get(id, name, res != 0);
     if (!name_v) {
         set_partial(p);
         v = IOL_IDX_FULL;
@@ -531,15 +532,16 @@ struct iol_slot *iol_record_get(struct iol_pool *p, uint64_t id, const char *nam
     return iol_record_get_in(p, id, name, 0);
 }
 
-uint32_t iol_record_reserve(struct iol_pool *p)
+uint32_t iol_record_reserve(struct iol_pool *p, const char *name)
 {
     if (p->capacity == 0 && iol_config_mod_disabled(R.cfg, (int)p->mod->id))
         return 0;
     uint32_t idx = atomic_fetch_add_explicit(&p->mm->count, 1, memory_order_relaxed);
-    if (idx < p->capacity)
-        return idx + 1;
-    set_partial(p);
-    return 0;
+    if (idx >= p->capacity || names_charge(strlen(name) + 1) != 0) {
+        set_partial(p);
+        return 0;
+    }
+    return idx + 1;
 }
 
 const char *iol_record_name(struct iol_slot *s)

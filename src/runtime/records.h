@@ -110,16 +110,17 @@ int iol_records_init(struct iol_pool *pools, size_t npools, struct iol_mapping *
  * partial flag is set). */
 struct iol_slot *iol_record_get(struct iol_pool *p, uint64_t id, const char *name);
 
-/* Keep the next slot of pool p for a record made later with
- * iol_record_get_in: it takes its place and counts against the limit now,
- * as the standard streams' records do in Darshan, but costs nothing (no name,
- * no table entry: about 8 us of page faults a record) until it is made.
- * A kept slot never made stays out of the log. @return the slot's index + 1,
- * or 0 if the pool is full (the partial flag is then set) or disabled. */
-uint32_t iol_record_reserve(struct iol_pool *p);
+/* Keep the next slot of pool p for a record named name made later with
+ * iol_record_get_in: it takes its place, counts against the limit and takes
+ * its name memory now, as the standard streams' records do in Darshan, but
+ * touches nothing (no name stored, no table entry: about 8 us of page faults
+ * a record) until it is made. A kept slot never made stays out of the log.
+ * @return the slot's index + 1, or 0 if the pool or the name memory is full
+ * (the partial flag is then set) or the module is disabled. */
+uint32_t iol_record_reserve(struct iol_pool *p, const char *name);
 
 /* iol_record_get, making a new record in the slot res kept by
- * iol_record_reserve (0: a new slot of its own). */
+ * iol_record_reserve for the same name (0: a new slot of its own). */
 struct iol_slot *iol_record_get_in(struct iol_pool *p, uint64_t id, const char *name,
                                    uint32_t res);
 

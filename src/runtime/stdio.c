@@ -331,7 +331,7 @@ static void register_std(FILE *f, const char *name)
     if (fd >= iol_stdio_tab.size)
         return;
     struct stdio_stream *e = &iol_stdio_tab.e[fd];
-    uint32_t res = iol_record_reserve(stdio_pool);
+    uint32_t res = iol_record_reserve(stdio_pool, name);
     if (!res)
         return;
     int64_t pos = atomic_load_explicit(&e->file, memory_order_relaxed) == f ? e->pos : 0;
