@@ -86,27 +86,36 @@ static void std_made(struct stdio_stream *s, struct iol_slot *slot, uint64_t id)
 }
 
 /* The record of a stream inherited from an earlier record set (fork, failed
- * exec), or of a standard stream, created at its first use.
- * @return it, or NULL (not kept). */
+ * exec), or of a standard stream, created at its first use. One thread
+ * creates it; the others wait for it (threads that all start printing at
+ * once would otherwise go uncounted until it exists), except a signal
+ * handler that interrupted the creating thread. @return it, or NULL. */
 static struct iol_slot *stream_slot_inherited(struct stdio_stream *s)
 {
-    struct iol_slot *slot;
+    uint64_t self = iol_self(), busy = 0;
+    for (unsigned i = 0; !atomic_compare_exchange_weak_explicit(&s->maker, &busy, self,
+                                                                 memory_order_acquire,
+                                                                 memory_order_relaxed);
+         i++) {
+        if (busy == self)
+            return NULL;
+        iol_cpu_relax(i);
+        busy = 0;
+    }
     uint64_t id = atomic_exchange_explicit(&s->pending_id, 0, memory_order_acq_rel);
     const char *name = atomic_load_explicit(&s->name, memory_order_acquire);
-    if (!id || !name || !stdio_pool)
-        return atomic_load_explicit(&s->slot, memory_order_acquire);
     uint32_t res = s->is_std ? s->std_res : 0;
-    slot = iol_record_get_in(stdio_pool, id, name, res);
-    if (!slot)
-        return NULL;
-    if (res)
-        std_made(s, slot, id);
-    else
-        atomic_store_explicit(&s->name, iol_record_name(slot), memory_order_release);
-    struct iol_slot *expect = NULL;
-    if (!atomic_compare_exchange_strong(&s->slot, &expect, slot))
-        slot = expect;
-    return slot;
+    struct iol_slot *slot = id && name && stdio_pool ? iol_record_get_in(stdio_pool, id, name, res)
+                                                     : NULL;
+    if (slot) {
+        if (res)
+            std_made(s, slot, id);
+        else
+            atomic_store_explicit(&s->name, iol_record_name(slot), memory_order_release);
+        atomic_store_explicit(&s->slot, slot, memory_order_release);
+    }
+    atomic_store_explicit(&s->maker, 0, memory_order_release);
+    return atomic_load_explicit(&s->slot, memory_order_acquire);
 }
 
 /* The record of s. @return it, or NULL (not kept). */
@@ -136,6 +145,7 @@ static void set_entry(struct stdio_stream *e, FILE *f, struct iol_slot *slot, co
     atomic_store_explicit(&e->slot, slot, memory_order_relaxed);
     atomic_store_explicit(&e->name, name, memory_order_relaxed);
     atomic_store_explicit(&e->pending_id, 0, memory_order_relaxed);
+    atomic_store_explicit(&e->maker, 0, memory_order_relaxed);
     atomic_store_explicit(&e->unlisted_id, 0, memory_order_relaxed);
     e->pos = pos;
     e->end = end;
@@ -374,6 +384,8 @@ static void stdio_start(struct iol_pool *pool)
         FILE *f = atomic_load_explicit(&e->file, memory_order_relaxed);
         if (!f)
             continue;
+        /* a creation cut short by fork: its thread is not in this process */
+        atomic_store_explicit(&e->maker, 0, memory_order_relaxed);
         if (e->is_std) {
             register_std(f, f == stdin ? "<STDIN>" : f == stdout ? "<STDOUT>" : "<STDERR>");
             continue;

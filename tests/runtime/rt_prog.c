@@ -3,8 +3,9 @@
  *   rt_prog MODE DIR
  *
  * basic    10 writes of 100 bytes, lseek to 0, 10 reads of 100 bytes (DIR/basic.dat)
- * threads  4 threads: each 20000 writes of 64 bytes to its own file, then
- *          20000 pwrites of 64 bytes to one shared descriptor (DIR/shared.dat)
+ * threads  4 threads: each, all starting at once, 500 fputs of a line to
+ *          stdout, then 20000 writes of 64 bytes to its own file, then 20000
+ *          pwrites of 64 bytes to one shared descriptor (DIR/shared.dat)
  * errno    failing calls; checks that return values and errno are those of
  *          libc (exit status 1 and a message on any difference)
  * segv     basic, then a SIGSEGV (the process must die of it)
@@ -44,6 +45,7 @@
 
 #define NTHREADS 4
 #define NOPS 20000
+#define NLINES 500
 
 static const char *dir;
 static int shared_fd;
@@ -127,11 +129,17 @@ static int files(void)
     return 0;
 }
 
+static pthread_barrier_t start_line;
+
 static void *thread_main(void *arg)
 {
     long id = (long)arg;
     char path[4096], name[64], buf[64];
     memset(buf, 't', sizeof buf);
+    pthread_barrier_wait(&start_line);
+    for (int i = 0; i < NLINES; i++)
+        if (fputs("line\n", stdout) == EOF)
+            die("fputs");
     snprintf(name, sizeof name, "thread%ld.dat", id);
     path_of(path, sizeof path, name);
     int fd = open(path, O_CREAT | O_TRUNC | O_WRONLY, 0644);
@@ -157,6 +165,7 @@ static int threads(void)
     shared_fd = open(path, O_CREAT | O_TRUNC | O_WRONLY, 0644);
     if (shared_fd < 0)
         die("open");
+    pthread_barrier_init(&start_line, NULL, NTHREADS);
     for (long i = 0; i < NTHREADS; i++)
         if (pthread_create(&t[i], NULL, thread_main, (void *)i) != 0)
             die("pthread_create");
