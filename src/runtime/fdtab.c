@@ -97,6 +97,7 @@ struct iol_ofd *iol_fd_open(int fd, struct iol_slot *slot)
         return NULL;
     atomic_store_explicit(&o->slot, slot, memory_order_relaxed);
     atomic_store_explicit(&o->pending_id, 0, memory_order_relaxed);
+    atomic_store_explicit(&o->maker, 0, memory_order_relaxed);
     o->pending_name = NULL;
     o->pos = 0;
     o->end = 0;

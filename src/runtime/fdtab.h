@@ -23,6 +23,7 @@ struct iol_ofd {
                                       * through fork (see pending_*) */
     const char *pending_name; /* inherited: the parent's record name ... */
     _Atomic uint64_t pending_id; /* ... and id, 0 once the record exists or is refused */
+    _Atomic uint64_t maker;  /* owner lock of the thread making that record */
     int64_t pos;             /* current offset; changed under the record's lock */
     int64_t end;             /* O_APPEND: where the next write lands (end of file) */
     int append;              /* opened with O_APPEND */

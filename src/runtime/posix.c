@@ -104,12 +104,16 @@ static void posix_fork_child(struct iol_pool *pool, const struct iol_map_header 
 
 struct iol_slot *iol_posix_ofd_slot(struct iol_ofd *o)
 {
+    /* One thread makes the record; the others wait for it rather than go
+     * uncounted, except a signal handler that interrupted the making. */
+    if (iol_owner_lock(&o->maker) != 0)
+        return NULL;
     uint64_t id = atomic_exchange_explicit(&o->pending_id, 0, memory_order_acq_rel);
     struct iol_slot *s = id ? iol_record_get(posix_pool, id, o->pending_name) : NULL;
-    struct iol_slot *expect = NULL;
-    if (s && !atomic_compare_exchange_strong(&o->slot, &expect, s))
-        s = expect;
-    return s ? s : atomic_load_explicit(&o->slot, memory_order_acquire);
+    if (s)
+        atomic_store_explicit(&o->slot, s, memory_order_release);
+    iol_owner_unlock(&o->maker);
+    return atomic_load_explicit(&o->slot, memory_order_acquire);
 }
 
 struct iol_pool *iol_posix_pool(void)

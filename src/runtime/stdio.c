@@ -92,16 +92,8 @@ static void std_made(struct stdio_stream *s, struct iol_slot *slot, uint64_t id)
  * handler that interrupted the creating thread. @return it, or NULL. */
 static struct iol_slot *stream_slot_inherited(struct stdio_stream *s)
 {
-    uint64_t self = iol_self(), busy = 0;
-    for (unsigned i = 0; !atomic_compare_exchange_weak_explicit(&s->maker, &busy, self,
-                                                                 memory_order_acquire,
-                                                                 memory_order_relaxed);
-         i++) {
-        if (busy == self)
-            return NULL;
-        iol_cpu_relax(i);
-        busy = 0;
-    }
+    if (iol_owner_lock(&s->maker) != 0)
+        return NULL;
     uint64_t id = atomic_exchange_explicit(&s->pending_id, 0, memory_order_acq_rel);
     const char *name = atomic_load_explicit(&s->name, memory_order_acquire);
     uint32_t res = s->is_std ? s->std_res : 0;
@@ -114,7 +106,7 @@ static struct iol_slot *stream_slot_inherited(struct stdio_stream *s)
             atomic_store_explicit(&s->name, iol_record_name(slot), memory_order_release);
         atomic_store_explicit(&s->slot, slot, memory_order_release);
     }
-    atomic_store_explicit(&s->maker, 0, memory_order_release);
+    iol_owner_unlock(&s->maker);
     return atomic_load_explicit(&s->slot, memory_order_acquire);
 }
 

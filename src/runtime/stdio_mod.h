@@ -35,7 +35,7 @@ struct stdio_stream {
     _Atomic(const char *) name;      /* the record's name (it may point into
                                       * the record file of the parent process) */
     _Atomic uint64_t pending_id;     /* record to create at first use, or 0 */
-    _Atomic uint64_t maker;          /* iol_self() of the thread creating it, or 0 */
+    _Atomic uint64_t maker;          /* owner lock of the thread creating it */
     _Atomic uint64_t unlisted_id;    /* a standard stream's record id, kept out
                                       * of the log until it reads or writes */
     int64_t pos;                     /* where the next read (or write) happens;

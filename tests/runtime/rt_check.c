@@ -245,6 +245,12 @@ int main(int argc, char **argv)
             eq(own, "child.dat", POSIX_OPENS, 1);
             eq(own, "child.dat", POSIX_BYTES_WRITTEN, 70);
         }
+        const struct iolens_posix_record *thr = find(c, "forked.dat");
+        CHECK(thr != NULL, "child log lacks forked.dat");
+        if (thr) {
+            eq(thr, "child forked.dat", POSIX_WRITES, 4 * 500);
+            eq(thr, "child forked.dat", POSIX_BYTES_WRITTEN, 4 * 500 * 8);
+        }
     } else if (!strcmp(mode, "million")) {
         /* The first names fill the default pool; the log says it is partial. */
         CHECK(logs[0].total == 131072, "%zu POSIX records, expected the default limit 131072",

@@ -10,8 +10,11 @@
  *          libc (exit status 1 and a message on any difference)
  * segv     basic, then a SIGSEGV (the process must die of it)
  * kill     basic, then SIGKILL to itself
- * fork     basic in the parent; the child writes 50 bytes through the
- *          inherited descriptor and 70 to DIR/child.dat, then _exit(0)
+ * fork     basic in the parent, which also opens DIR/forked.dat; the child
+ *          writes 50 bytes through the inherited descriptor and 70 to
+ *          DIR/child.dat, then 4 threads, all starting at once, each write 8
+ *          bytes 500 times through the inherited, unused descriptor of
+ *          forked.dat, then _exit(0)
  * exec     basic, then exec of "rt_prog basic2 DIR" (DIR/basic2.dat)
  * sigchain basic; then handlers of its own, set after the runtime started:
  *          SIGTERM (sigaction, raised twice, returns), SIGINT (SA_RESETHAND,
@@ -258,9 +261,38 @@ static int errno_checks(void)
     return failures ? 1 : 0;
 }
 
+static int forked_fd;
+
+static void *forked_writer(void *arg)
+{
+    (void)arg;
+    pthread_barrier_wait(&start_line);
+    for (int i = 0; i < NLINES; i++)
+        if (write(forked_fd, "8 bytes\n", 8) != 8)
+            _exit(5);
+    return NULL;
+}
+
+/* The record of an inherited descriptor is made at its first use: threads
+ * that all use it at once must each be counted. */
+static void forked_threads(void)
+{
+    pthread_t t[NTHREADS];
+    pthread_barrier_init(&start_line, NULL, NTHREADS);
+    for (int i = 0; i < NTHREADS; i++)
+        if (pthread_create(&t[i], NULL, forked_writer, NULL) != 0)
+            _exit(5);
+    for (int i = 0; i < NTHREADS; i++)
+        pthread_join(t[i], NULL);
+}
+
 static int do_fork(void)
 {
+    char fpath[4096];
     int fd = basic("basic.dat", 1);
+    path_of(fpath, sizeof fpath, "forked.dat");
+    if ((forked_fd = open(fpath, O_CREAT | O_TRUNC | O_WRONLY, 0644)) < 0)
+        die("open");
     pid_t pid = fork();
     if (pid < 0)
         die("fork");
@@ -282,12 +314,13 @@ static int do_fork(void)
             _exit(3);
         if (errno != 4242)
             _exit(4);
+        forked_threads();
         _exit(0);
     }
     int status;
     if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
         return 3;
-    return close(fd) == 0 ? 0 : 2;
+    return close(fd) == 0 && close(forked_fd) == 0 ? 0 : 2;
 }
 
 static volatile sig_atomic_t term_count, int_count, segv_count;
