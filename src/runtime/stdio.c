@@ -24,6 +24,7 @@ struct stdio_state {
 };
 
 struct stdio_table iol_stdio_tab;
+_Atomic int iol_stdio_called;
 static struct iol_pool *stdio_pool;
 static int std_registered;
 
@@ -347,8 +348,10 @@ static void register_std(FILE *f, const char *name)
 
 static const char *stdio_stream_name(FILE *f)
 {
-    struct stdio_stream *s = iol_stdio_stream(f);
-    return s ? atomic_load_explicit(&s->name, memory_order_acquire) : NULL;
+    struct stdio_stream *s = iol_stdio_lookup(f);
+    if (!s || (s->is_std && !atomic_load_explicit(&iol_stdio_called, memory_order_relaxed)))
+        return NULL;
+    return atomic_load_explicit(&s->name, memory_order_acquire);
 }
 
 /* ---- the module ---- */

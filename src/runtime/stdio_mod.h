@@ -66,7 +66,7 @@ static inline int iol_stdio_fd_of(FILE *f)
 }
 
 /* The entry of a tracked stream. @return it, or NULL if f is not tracked. */
-static inline struct stdio_stream *iol_stdio_stream(FILE *f)
+static inline struct stdio_stream *iol_stdio_lookup(FILE *f)
 {
     if (!f)
         return NULL;
@@ -75,6 +75,25 @@ static inline struct stdio_stream *iol_stdio_stream(FILE *f)
         return NULL;
     struct stdio_stream *s = &iol_stdio_tab.e[fd];
     return atomic_load_explicit(&s->file, memory_order_acquire) == f ? s : NULL;
+}
+
+/* 1 once the program made a STDIO call (any wrapper below, any stream).
+ * Until then fileno() of a standard stream names no record, as in Darshan,
+ * whose STDIO module starts, and knows the standard streams, at its first
+ * call: a program that only asks isatty(fileno(stdout)) has no <STDOUT>. */
+extern _Atomic int iol_stdio_called;
+
+static inline void iol_stdio_note_call(void)
+{
+    if (!atomic_load_explicit(&iol_stdio_called, memory_order_relaxed))
+        atomic_store_explicit(&iol_stdio_called, 1, memory_order_relaxed);
+}
+
+/* What a wrapper's call on f finds: iol_stdio_lookup, and the call noted. */
+static inline struct stdio_stream *iol_stdio_stream(FILE *f)
+{
+    iol_stdio_note_call();
+    return iol_stdio_lookup(f);
 }
 
 /* ---- updates (stdio.c); every t0/t1 pair is iol_now() around the call ---- */

@@ -75,6 +75,7 @@ static void mode_position(const char *mode, int fd, int64_t at, int64_t *pos, in
 static void stdio_note_path_open(FILE *ret, const char *path, const char *mode, double t0,
                                  double t1)
 {
+    iol_stdio_note_call();
     int err = errno;
     int64_t pos, end;
     int append;
@@ -93,6 +94,7 @@ out:
  * descriptor is (without a POSIX record, the stream is not recorded). */
 static void stdio_note_fdopen(FILE *ret, int fd, const char *mode, double t0, double t1)
 {
+    iol_stdio_note_call();
     struct iol_ofd *o = NULL;
     int err = errno;
     int64_t pos, end;
@@ -232,6 +234,7 @@ IOL_EXPORT int fclose(FILE *f)
 IOL_EXPORT int fcloseall(void)
 {
     if (iol_active()) {
+        iol_stdio_note_call();
         uint32_t high = atomic_load(&iol_stdio_tab.high);
         for (uint32_t fd = 0; fd < high; fd++) {
             struct stdio_stream *e = &iol_stdio_tab.e[fd];
