@@ -144,6 +144,7 @@ static void set_entry(struct stdio_stream *e, FILE *f, struct iol_slot *slot, co
     e->end = end;
     e->append = append;
     e->is_std = 0;
+    e->std_waiting = NULL;
     atomic_store_explicit(&e->file, f, memory_order_release);
 }
 
@@ -338,9 +339,11 @@ static void register_std(FILE *f, const char *name)
     if (!res)
         return;
     int64_t pos = atomic_load_explicit(&e->file, memory_order_relaxed) == f ? e->pos : 0;
-    set_entry(e, f, NULL, name, pos, 0, 0);
+    int now = atomic_load_explicit(&iol_stdio_called, memory_order_relaxed);
+    set_entry(e, now ? f : NULL, NULL, name, pos, 0, 0);
     e->is_std = 1;
     e->std_res = res;
+    e->std_waiting = now ? NULL : f;
     atomic_store_explicit(&e->pending_id, iol_hash64(name, strlen(name), 0),
                           memory_order_release);
     note_high(fd);
@@ -349,9 +352,21 @@ static void register_std(FILE *f, const char *name)
 static const char *stdio_stream_name(FILE *f)
 {
     struct stdio_stream *s = iol_stdio_lookup(f);
-    if (!s || (s->is_std && !atomic_load_explicit(&iol_stdio_called, memory_order_relaxed)))
-        return NULL;
-    return atomic_load_explicit(&s->name, memory_order_acquire);
+    return s ? atomic_load_explicit(&s->name, memory_order_acquire) : NULL;
+}
+
+void iol_stdio_first_call(void)
+{
+    atomic_store_explicit(&iol_stdio_called, 1, memory_order_relaxed);
+    uint32_t high = atomic_load_explicit(&iol_stdio_tab.high, memory_order_relaxed);
+    for (uint32_t fd = 0; iol_stdio_tab.e && fd < high; fd++) {
+        struct stdio_stream *e = &iol_stdio_tab.e[fd];
+        FILE *expect = NULL, *f = e->std_waiting;
+        if (f && atomic_compare_exchange_strong_explicit(&e->file, &expect, f,
+                                                         memory_order_acq_rel,
+                                                         memory_order_relaxed))
+            e->std_waiting = NULL;
+    }
 }
 
 /* ---- the module ---- */
@@ -377,6 +392,8 @@ static void stdio_start(struct iol_pool *pool)
     for (uint32_t fd = 0; fd < high; fd++) {
         struct stdio_stream *e = &iol_stdio_tab.e[fd];
         FILE *f = atomic_load_explicit(&e->file, memory_order_relaxed);
+        if (!f && e->is_std && e->std_waiting)
+            f = e->std_waiting; /* still waiting for the first call */
         if (!f)
             continue;
         /* a creation cut short by fork: its thread is not in this process */

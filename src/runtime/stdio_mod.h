@@ -44,6 +44,7 @@ struct stdio_stream {
     int append;                      /* writes go to the end of file */
     int is_std;                      /* stdin, stdout or stderr as such */
     uint32_t std_res;                /* is_std: its kept slot (iol_record_reserve) */
+    FILE *std_waiting;               /* is_std: the stream, until published */
 };
 
 struct stdio_table {
@@ -77,23 +78,32 @@ static inline struct stdio_stream *iol_stdio_lookup(FILE *f)
     return atomic_load_explicit(&s->file, memory_order_acquire) == f ? s : NULL;
 }
 
-/* 1 once the program made a STDIO call (any wrapper below, any stream).
- * Until then fileno() of a standard stream names no record, as in Darshan,
- * whose STDIO module starts, and knows the standard streams, at its first
- * call: a program that only asks isatty(fileno(stdout)) has no <STDOUT>. */
-extern _Atomic int iol_stdio_called;
+/* The program's first STDIO call (any wrapper, any stream): the standard
+ * streams' entries are published now. Until then they wait unpublished, so
+ * that fileno() of a standard stream names no record, as in Darshan, whose
+ * STDIO module starts, and knows the standard streams, at its first call: a
+ * program that only asks isatty(fileno(stdout)) has no <STDOUT>. A lookup
+ * that misses before it is how a standard stream's first call gets here,
+ * so the calls on tracked streams pay nothing for this. */
+void iol_stdio_first_call(void);
+
+extern _Atomic int iol_stdio_called; /* 1 after iol_stdio_first_call */
 
 static inline void iol_stdio_note_call(void)
 {
     if (!atomic_load_explicit(&iol_stdio_called, memory_order_relaxed))
-        atomic_store_explicit(&iol_stdio_called, 1, memory_order_relaxed);
+        iol_stdio_first_call();
 }
 
-/* What a wrapper's call on f finds: iol_stdio_lookup, and the call noted. */
+/* What a wrapper's call on f finds (iol_stdio_lookup, noting the call). */
 static inline struct stdio_stream *iol_stdio_stream(FILE *f)
 {
-    iol_stdio_note_call();
-    return iol_stdio_lookup(f);
+    struct stdio_stream *s = iol_stdio_lookup(f);
+    if (__builtin_expect(!s, 0) && !atomic_load_explicit(&iol_stdio_called, memory_order_relaxed)) {
+        iol_stdio_first_call();
+        s = iol_stdio_lookup(f);
+    }
+    return s;
 }
 
 /* ---- updates (stdio.c); every t0/t1 pair is iol_now() around the call ---- */
