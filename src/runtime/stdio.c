@@ -325,28 +325,38 @@ void stdio_note_unget(struct stdio_stream *s)
 
 /* ---- standard streams, and what POSIX asks ---- */
 
-/* A standard stream takes its record's place in the pool at start, as in
- * Darshan, but the record is made at the stream's first use (std_made), and
- * listed only once it moves bytes. Its position carries over from an
- * earlier record set. */
+/* A standard stream is known from the program's first STDIO call on, as in
+ * Darshan, whose STDIO module starts there and makes the three records
+ * first: until then its entry waits unpublished (std_waiting). Published,
+ * it takes its record's place in the pool (iol_record_reserve), but the
+ * record is made at the stream's first use (std_made) and listed only once
+ * it moves bytes. Its position carries over from an earlier record set. */
 static void register_std(FILE *f, const char *name)
 {
     unsigned fd = f ? (unsigned)iol_stdio_fd_of(f) : ~0u;
     if (fd >= iol_stdio_tab.size)
         return;
     struct stdio_stream *e = &iol_stdio_tab.e[fd];
-    uint32_t res = iol_record_reserve(stdio_pool, name);
-    if (!res)
-        return;
     int64_t pos = atomic_load_explicit(&e->file, memory_order_relaxed) == f ? e->pos : 0;
-    int now = atomic_load_explicit(&iol_stdio_called, memory_order_relaxed);
-    set_entry(e, now ? f : NULL, NULL, name, pos, 0, 0);
+    set_entry(e, NULL, NULL, name, pos, 0, 0);
     e->is_std = 1;
-    e->std_res = res;
-    e->std_waiting = now ? NULL : f;
+    e->std_waiting = f;
     atomic_store_explicit(&e->pending_id, iol_hash64(name, strlen(name), 0),
                           memory_order_release);
     note_high(fd);
+}
+
+/* Give the waiting standard stream e its place, and publish it (or drop it
+ * when the pool has no room, as Darshan's record then fails). */
+static void publish_std(struct stdio_stream *e)
+{
+    FILE *f = e->std_waiting, *expect = NULL;
+    e->std_waiting = NULL;
+    const char *name = atomic_load_explicit(&e->name, memory_order_relaxed);
+    if (!f || !(e->std_res = iol_record_reserve(stdio_pool, name)))
+        return;
+    atomic_compare_exchange_strong_explicit(&e->file, &expect, f, memory_order_acq_rel,
+                                            memory_order_relaxed);
 }
 
 static const char *stdio_stream_name(FILE *f)
@@ -355,18 +365,21 @@ static const char *stdio_stream_name(FILE *f)
     return s ? atomic_load_explicit(&s->name, memory_order_acquire) : NULL;
 }
 
+/* Held while the first call publishes the standard streams. */
+static _Atomic uint64_t first_call_lock;
+
 void iol_stdio_first_call(void)
 {
-    atomic_store_explicit(&iol_stdio_called, 1, memory_order_relaxed);
-    uint32_t high = atomic_load_explicit(&iol_stdio_tab.high, memory_order_relaxed);
-    for (uint32_t fd = 0; iol_stdio_tab.e && fd < high; fd++) {
-        struct stdio_stream *e = &iol_stdio_tab.e[fd];
-        FILE *expect = NULL, *f = e->std_waiting;
-        if (f && atomic_compare_exchange_strong_explicit(&e->file, &expect, f,
-                                                         memory_order_acq_rel,
-                                                         memory_order_relaxed))
-            e->std_waiting = NULL;
+    if (iol_owner_lock(&first_call_lock) != 0)
+        return; /* a signal handler interrupted this thread's publishing */
+    if (!atomic_load_explicit(&iol_stdio_called, memory_order_relaxed)) {
+        uint32_t high = atomic_load_explicit(&iol_stdio_tab.high, memory_order_relaxed);
+        for (uint32_t fd = 0; iol_stdio_tab.e && fd < high; fd++)
+            if (iol_stdio_tab.e[fd].is_std)
+                publish_std(&iol_stdio_tab.e[fd]);
+        atomic_store_explicit(&iol_stdio_called, 1, memory_order_release);
     }
+    iol_owner_unlock(&first_call_lock);
 }
 
 /* ---- the module ---- */
@@ -388,6 +401,9 @@ static void stdio_start(struct iol_pool *pool)
         iol_diag("no memory for the stream table; not recording STDIO");
         return;
     }
+    /* a publishing or a creation cut short by fork: its thread is not in
+     * this process */
+    atomic_store_explicit(&first_call_lock, 0, memory_order_relaxed);
     uint32_t high = atomic_load_explicit(&iol_stdio_tab.high, memory_order_relaxed);
     for (uint32_t fd = 0; fd < high; fd++) {
         struct stdio_stream *e = &iol_stdio_tab.e[fd];
@@ -396,10 +412,11 @@ static void stdio_start(struct iol_pool *pool)
             f = e->std_waiting; /* still waiting for the first call */
         if (!f)
             continue;
-        /* a creation cut short by fork: its thread is not in this process */
         atomic_store_explicit(&e->maker, 0, memory_order_relaxed);
         if (e->is_std) {
             register_std(f, f == stdin ? "<STDIN>" : f == stdout ? "<STDOUT>" : "<STDERR>");
+            if (atomic_load_explicit(&iol_stdio_called, memory_order_relaxed))
+                publish_std(e);
             continue;
         }
         struct iol_slot *slot = atomic_load_explicit(&e->slot, memory_order_relaxed);

@@ -79,7 +79,8 @@ static inline struct stdio_stream *iol_stdio_lookup(FILE *f)
 }
 
 /* The program's first STDIO call (any wrapper, any stream): the standard
- * streams' entries are published now. Until then they wait unpublished, so
+ * streams take their places in the pool and their entries are published
+ * now. Until then they wait unpublished, so
  * that fileno() of a standard stream names no record, as in Darshan, whose
  * STDIO module starts, and knows the standard streams, at its first call: a
  * program that only asks isatty(fileno(stdout)) has no <STDOUT>. A lookup
