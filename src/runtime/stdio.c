@@ -77,8 +77,8 @@ static void count_open(struct iol_slot *slot, int fdopen, double t0, double t1)
 }
 
 /* The record of a standard stream was just made in its kept slot: counted
- * as opened at time 0, as if made at start, and unlisted until it moves
- * bytes (see list_record). */
+ * as opened at time 0, as Darshan's is, and unlisted until it moves bytes
+ * (see list_record). */
 static void std_made(struct stdio_stream *s, struct iol_slot *slot, uint64_t id)
 {
     __atomic_store_n(&rec_of(slot)->base.id, 0, __ATOMIC_RELEASE);
@@ -128,7 +128,6 @@ static void list_record(struct stdio_stream *s, struct iol_slot *slot)
     if (id)
         __atomic_store_n(&rec_of(slot)->base.id, id, __ATOMIC_RELEASE);
 }
-
 
 /* Fill the entry of descriptor fd for f (unpublished until the end). */
 static void set_entry(struct stdio_stream *e, FILE *f, struct iol_slot *slot, const char *name,
