@@ -80,12 +80,12 @@ static inline struct stdio_stream *iol_stdio_lookup(FILE *f)
 
 /* The program's first STDIO call (any wrapper, any stream): the standard
  * streams take their places in the pool and their entries are published
- * now. Until then they wait unpublished, so
- * that fileno() of a standard stream names no record, as in Darshan, whose
- * STDIO module starts, and knows the standard streams, at its first call: a
- * program that only asks isatty(fileno(stdout)) has no <STDOUT>. A lookup
- * that misses before it is how a standard stream's first call gets here,
- * so the calls on tracked streams pay nothing for this. */
+ * now. Until then they wait unpublished, so that fileno() of a standard
+ * stream names no record, as in Darshan, whose STDIO module starts, and
+ * knows the standard streams, at its first call: a program that only asks
+ * isatty(fileno(stdout)) has no <STDOUT>. A lookup that misses before it is
+ * how a standard stream's first call gets here, so the calls on tracked
+ * streams pay nothing for this. */
 void iol_stdio_first_call(void);
 
 extern _Atomic int iol_stdio_called; /* 1 after iol_stdio_first_call */
