@@ -29,7 +29,7 @@ static int (*real_execveat)(int, const char *, char *const[], char *const[], int
 /* ---- start and normal end ---- */
 
 /* The C library (glibc) passes main's arguments to ELF constructors. */
-__attribute__((constructor)) static void iol_constructor(int argc, char **argv, char **envp)
+__attribute__((constructor)) static void iol_constructor(int argc, char **argv)
 {
     iol_job_set_args(argc, argv);
     iol_core_start();

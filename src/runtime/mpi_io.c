@@ -6,10 +6,11 @@
 #include "mpi_io_mod.h"
 
 #include <dlfcn.h>
+#include <fcntl.h>
 
 #include "counting.h"
 #include "heatmap.h"
-#include "paths.h"
+#include "posix.h"
 
 /* Per-record state that is not part of the log record. */
 struct mpiio_state {
@@ -136,14 +137,10 @@ static void fh_forget(uint64_t key)
  * @return the record, or NULL (excluded, no room, bad name). */
 static struct iol_slot *path_record(const char *path)
 {
-    char name[IOL_PATH_MAX];
     const char *colon = path ? strchr(path, ':') : NULL;
     if (colon && colon > path + 1)
         path = colon + 1;
-    int len = mpiio_pool ? iol_path_clean(path, NULL, name) : -1;
-    if (len < 0)
-        return NULL;
-    return iol_record_of_name(mpiio_pool, name, (size_t)len);
+    return iol_path_record(mpiio_pool, AT_FDCWD, path);
 }
 
 /* Look up the MPI functions the counters need, once. */

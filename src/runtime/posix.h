@@ -47,11 +47,11 @@ int iol_posix_path_name(int dirfd, const char *path, char *name);
  * the stream's record name, or NULL. NULL until a STDIO module sets it. */
 extern const char *(*iol_posix_stream_name)(FILE *stream);
 
-/* The record of an absolute path that is a record's name already, from the
- * name cache of pool: a path equal to a record's name is clean, so it needs
- * no cleaning (most opens, stats and fopens name a file seen before).
- * @return the slot, or NULL (then build the name and look it up). */
-struct iol_slot *iol_path_seen(struct iol_pool *pool, const char *path);
+/* The record in pool (POSIX, STDIO or MPI-IO) named by path (relative to
+ * dirfd, or to the current directory with AT_FDCWD), created if new. An
+ * absolute path equal to a record's name is found without cleaning it.
+ * @return the slot, or NULL if pool is NULL or the record is not kept. */
+struct iol_slot *iol_path_record(struct iol_pool *pool, int dirfd, const char *path);
 
 /* The record named by path (relative to dirfd, or to the current directory
  * with AT_FDCWD), created if new. @return the slot, or NULL if not kept. */

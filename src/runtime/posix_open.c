@@ -61,7 +61,11 @@ int iol_posix_path_name(int dirfd, const char *path, char *name)
     return iol_path_clean(path, base, name);
 }
 
-struct iol_slot *iol_path_seen(struct iol_pool *pool, const char *path)
+/* The record of an absolute path that is a record's name already, from the
+ * name cache of pool: a path equal to a record's name is clean, so it needs
+ * no cleaning (most opens, stats and fopens name a file seen before).
+ * @return the slot, or NULL (then build the name and look it up). */
+static struct iol_slot *path_seen(struct iol_pool *pool, const char *path)
 {
     if (!path || path[0] != '/')
         return NULL;
@@ -69,17 +73,19 @@ struct iol_slot *iol_path_seen(struct iol_pool *pool, const char *path)
     return len < IOL_PATH_MAX ? iol_record_seen(pool, path, len) : NULL;
 }
 
-struct iol_slot *iol_posix_path_record(int dirfd, const char *path)
+struct iol_slot *iol_path_record(struct iol_pool *pool, int dirfd, const char *path)
 {
     char name[IOL_PATH_MAX];
-    struct iol_pool *pool = iol_posix_pool();
-    struct iol_slot *s = pool ? iol_path_seen(pool, path) : NULL;
-    if (s)
+    struct iol_slot *s = pool ? path_seen(pool, path) : NULL;
+    if (s || !pool)
         return s;
-    int len = pool ? iol_posix_path_name(dirfd, path, name) : -1;
-    if (len < 0)
-        return NULL;
-    return iol_record_of_name(pool, name, (size_t)len);
+    int len = iol_posix_path_name(dirfd, path, name);
+    return len >= 0 ? iol_record_of_name(pool, name, (size_t)len) : NULL;
+}
+
+struct iol_slot *iol_posix_path_record(int dirfd, const char *path)
+{
+    return iol_path_record(iol_posix_pool(), dirfd, path);
 }
 
 /* ---- wrappers: open ---- */

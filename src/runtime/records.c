@@ -536,8 +536,12 @@ uint32_t iol_record_reserve(struct iol_pool *p, const char *name)
 {
     if (p->capacity == 0 && iol_config_mod_disabled(R.cfg, (int)p->mod->id))
         return 0;
-    uint32_t idx = atomic_fetch_add_explicit(&p->mm->count, 1, memory_order_relaxed);
-    if (idx >= p->capacity || names_charge(strlen(name) + 1) != 0) {
+    /* record_get's order: a full pool, then the name memory, then the slot */
+    uint32_t idx = p->capacity;
+    if (atomic_load_explicit(&p->mm->count, memory_order_relaxed) < p->capacity &&
+        names_charge(strlen(name) + 1) == 0)
+        idx = atomic_fetch_add_explicit(&p->mm->count, 1, memory_order_relaxed);
+    if (idx >= p->capacity) {
         set_partial(p);
         return 0;
     }

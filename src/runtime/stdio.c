@@ -154,12 +154,7 @@ struct iol_slot *stdio_record(const char *name)
 
 struct iol_slot *stdio_path_record(const char *path)
 {
-    char name[IOL_PATH_MAX];
-    struct iol_slot *s = stdio_pool ? iol_path_seen(stdio_pool, path) : NULL;
-    if (s || !stdio_pool)
-        return s;
-    int len = iol_posix_path_name(AT_FDCWD, path, name);
-    return len >= 0 ? iol_record_of_name(stdio_pool, name, (size_t)len) : NULL;
+    return iol_path_record(stdio_pool, AT_FDCWD, path);
 }
 
 void stdio_note_open(FILE *f, struct iol_slot *slot, int64_t pos, int append, int64_t end,

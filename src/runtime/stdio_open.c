@@ -216,7 +216,7 @@ IOL_EXPORT int fclose(FILE *f)
     struct stdio_stream *s;
     if (!iol_active() || !f)
         return real_fclose(f);
-    iol_fd_close(iol_stdio_fd_of(f));
+    iol_fd_close(stream_fd(f));
     if (!(s = iol_stdio_stream(f)))
         return real_fclose(f);
     struct iol_slot *slot = stdio_forget(s);
