@@ -4,8 +4,9 @@
  * Settings follow Darshan's: zlib default level, bzip2 block size 9 and work
  * factor 30.
  *
- * Input is gathered in chunks of IOL_REGION_CHUNK bytes, so the compressor
- * sees large blocks rather than one call per record. A zlib region that fills
+ * Input is gathered in chunks (IOL_REGION_CHUNK bytes, or
+ * IOL_REGION_NAME_CHUNK for zlib names), so the compressor sees large blocks
+ * rather than one call per record. A zlib region that fills
  * a chunk is large: when more than one thread is allowed, it is cut into one
  * stream per chunk, compressed by a pool of threads (region_par.c) and
  * written in order; a large region of module records also gets a search
@@ -320,9 +321,17 @@ static iolens_status emit_stream(void *arg, const void *data, size_t len)
     return st;
 }
 
-/* Hand the gathered chunk to the pool as its own stream. */
+/* Hand the gathered chunk to the pool as its own stream. The pool's buffers
+ * are whole IOL_REGION_CHUNK ones, which a chunk of names may not have filled. */
 static iolens_status submit(struct iol_region_writer *rw)
 {
+    if (rw->in_cap < IOL_REGION_CHUNK) {
+        unsigned char *in = realloc(rw->in, IOL_REGION_CHUNK);
+        if (!in)
+            return IOLENS_ERR_NOMEM;
+        rw->in = in;
+        rw->in_cap = IOL_REGION_CHUNK;
+    }
     iolens_status st = iol_par_submit(rw->par, &rw->in, rw->in_len, rw->region_records);
     rw->in_len = 0;
     rw->in_cap = rw->in ? IOL_REGION_CHUNK : 0;
@@ -359,6 +368,14 @@ static iolens_status chunk_full(struct iol_region_writer *rw)
     return st;
 }
 
+/* Bytes of input that make a chunk of the open region. */
+static size_t region_chunk(const struct iol_region_writer *rw)
+{
+    if (rw->comp == IOLENS_COMP_ZLIB && !rw->region_records)
+        return IOL_REGION_NAME_CHUNK;
+    return IOL_REGION_CHUNK;
+}
+
 /* Double the input buffer, up to one chunk: small logs never map a whole chunk. */
 static iolens_status grow_in(struct iol_region_writer *rw)
 {
@@ -377,11 +394,12 @@ iolens_status iol_rw_write(struct iol_region_writer *rw, const void *buf, size_t
 {
     const unsigned char *p = buf;
     iolens_status st = IOLENS_OK;
+    size_t chunk = region_chunk(rw);
 
     while (n > 0 && st == IOLENS_OK) {
         if (rw->in_len == rw->in_cap && (st = grow_in(rw)) != IOLENS_OK)
             return st;
-        size_t k = rw->in_cap - rw->in_len;
+        size_t k = (rw->in_cap < chunk ? rw->in_cap : chunk) - rw->in_len;
         if (k > n)
             k = n;
         memcpy(rw->in + rw->in_len, p, k);
@@ -389,7 +407,7 @@ iolens_status iol_rw_write(struct iol_region_writer *rw, const void *buf, size_t
         rw->region_in += k;
         p += k;
         n -= k;
-        if (rw->in_len == IOL_REGION_CHUNK)
+        if (rw->in_len == chunk)
             st = chunk_full(rw);
     }
     return st;

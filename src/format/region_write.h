@@ -12,6 +12,12 @@
  * region larger than one chunk is compressed one stream per chunk, on several
  * threads (region_par.h). */
 #define IOL_REGION_CHUNK ((size_t)1 << 20)
+/* The chunk of a zlib region of names. The last chunk of a region is
+ * compressed by one thread while the others wait: names, cut finer, end with
+ * a short one (a 2.9 MB name region, 100,000 files: 12 ms less at exit on 2
+ * CPUs, 0.01 byte per name more). Records keep the larger chunk: every halving
+ * costs them 0.1 byte per record. */
+#define IOL_REGION_NAME_CHUNK ((size_t)256 << 10)
 #define IOL_REGION_IN_FIRST ((size_t)64 << 10) /* the input buffer starts this small */
 
 struct iol_par;
