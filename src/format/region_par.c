@@ -56,10 +56,8 @@ struct worker_arg {
 
 int iol_par_tune(z_stream *z)
 {
-    /* good_length, max_lazy, nice_length, max_chain (level 6: 8, 16, 128, 128):
-     * chains of 32, cut to 8 once a match of 4 bytes is found, lazy matching
-     * below 64 bytes (bench/README.md has the measurements). */
-    return deflateTune(z, 4, 64, 128, 32);
+    /* good_length, max_lazy, nice_length, max_chain (level 6: 8, 16, 128, 128). */
+    return deflateTune(z, 32, 258, 258, 32);
 }
 
 int iol_par_auto_threads(void)

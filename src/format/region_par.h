@@ -22,11 +22,13 @@ struct iol_par;
 
 /* Set the deflate search parameters used for large record regions on z
  * (after deflateInit or deflateReset, before any input): level 6 as Darshan
- * writes, with a shorter hash chain, tuned to fixed-size records that are
- * mostly zeros: on bench/shutdown's records 30% less time than the level's
- * default for 0.3% more bytes, on varied records 45% less for 2.5% more
- * (bench/README.md); on names it gains no time and loses 1%, so they keep
- * the default. @return zlib's status. */
+ * writes, with a shorter hash chain and full lazy matching, tuned to
+ * fixed-size records that are mostly zeros: ~20% less time and no larger
+ * output than the level's default on bench/shutdown's records (on varied
+ * records: 35% less time, 2% larger; bench/README.md); on names it gains no
+ * time and loses 1%, so they keep the default. Faster settings cost bytes
+ * the logs of 10,000 records cannot spare against the reference's.
+ * @return zlib's status. */
 int iol_par_tune(z_stream *z);
 
 /* Receives each compressed stream, in input order, on the submitting thread.
