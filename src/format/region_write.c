@@ -321,18 +321,25 @@ static iolens_status emit_stream(void *arg, const void *data, size_t len)
     return st;
 }
 
+/* Make the input buffer cap bytes, keeping what it holds. */
+static iolens_status resize_in(struct iol_region_writer *rw, size_t cap)
+{
+    unsigned char *in = realloc(rw->in, cap);
+    if (!in)
+        return IOLENS_ERR_NOMEM;
+    rw->in = in;
+    rw->in_cap = cap;
+    return IOLENS_OK;
+}
+
 /* Hand the gathered chunk to the pool as its own stream. The pool's buffers
  * are whole IOL_REGION_CHUNK ones, which a chunk of names may not have filled. */
 static iolens_status submit(struct iol_region_writer *rw)
 {
-    if (rw->in_cap < IOL_REGION_CHUNK) {
-        unsigned char *in = realloc(rw->in, IOL_REGION_CHUNK);
-        if (!in)
-            return IOLENS_ERR_NOMEM;
-        rw->in = in;
-        rw->in_cap = IOL_REGION_CHUNK;
-    }
-    iolens_status st = iol_par_submit(rw->par, &rw->in, rw->in_len, rw->region_records);
+    iolens_status st;
+    if (rw->in_cap < IOL_REGION_CHUNK && (st = resize_in(rw, IOL_REGION_CHUNK)) != IOLENS_OK)
+        return st;
+    st = iol_par_submit(rw->par, &rw->in, rw->in_len, rw->region_records);
     rw->in_len = 0;
     rw->in_cap = rw->in ? IOL_REGION_CHUNK : 0;
     return st;
@@ -380,14 +387,7 @@ static size_t region_chunk(const struct iol_region_writer *rw)
 static iolens_status grow_in(struct iol_region_writer *rw)
 {
     size_t cap = rw->in_cap ? 2 * rw->in_cap : IOL_REGION_IN_FIRST;
-    if (cap > IOL_REGION_CHUNK)
-        cap = IOL_REGION_CHUNK;
-    unsigned char *in = realloc(rw->in, cap);
-    if (!in)
-        return IOLENS_ERR_NOMEM;
-    rw->in = in;
-    rw->in_cap = cap;
-    return IOLENS_OK;
+    return resize_in(rw, cap < IOL_REGION_CHUNK ? cap : IOL_REGION_CHUNK);
 }
 
 iolens_status iol_rw_write(struct iol_region_writer *rw, const void *buf, size_t n)
