@@ -565,7 +565,7 @@ static void load_env(struct iol_config *c)
     if ((v = config_env("IOLENS_MEM_ALIGNMENT", "DARSHAN_MEMALIGN")))
         set_alignment("IOLENS_MEM_ALIGNMENT", v, &c->mem_alignment);
     /* An empty LOGHINTS is a value (no hints at all), as in Darshan. */
-    if ((v = getenv("IOLENS_LOGHINTS")) || (v = getenv("DARSHAN_LOGHINTS")))
+    if ((v = env_get("IOLENS_LOGHINTS")) || (v = env_get("DARSHAN_LOGHINTS")))
         c->log_hints = keep(c, v, strlen(v));
     if ((v = config_env("IOLENS_DXT_SMALL_IO_TRIGGER", "DARSHAN_DXT_SMALL_IO_TRIGGER")))
         set_fraction("IOLENS_DXT_SMALL_IO_TRIGGER", v, &c->dxt_small_io_trigger);

@@ -377,12 +377,10 @@ static struct iol_slot *record_get(struct iol_pool *p, uint64_t id, const char *
                                    uint32_t res)
 {
     struct iol_idx_entry *e;
-    int starting = atomic_load_explicit(&iol_state, memory_order_relaxed) == IOL_STARTING;
     /* The find is only the fast path (idx_claim below finds an id already
-     * there too). While starting, the tables were just made and hold next to
-     * nothing: it is skipped, so the records made at every start (the
-     * standard streams') take one page fault each in the table, not two. */
-    uint64_t v = starting ? 0 : idx_find(&p->idx, id);
+     * there too). No record is made while the runtime starts: the standard
+     * streams' are made at their first use. */
+    uint64_t v = idx_find(&p->idx, id);
     int cancel;
 
     if (v)
@@ -397,12 +395,10 @@ static struct iol_slot *record_get(struct iol_pool *p, uint64_t id, const char *
     }
     if (iol_config_name_excluded(R.cfg, (int)p->mod->id, p->mod->names_are_paths, name))
         return NULL;
-    /* Records made while starting (the standard streams', at every start) do
-     * not decide the clock: its check costs about 50 us (two CPUIDs, which
-     * trap to the hypervisor on a VM, and a sysfs file), which a process that
-     * does no I/O should not pay. */
-    if (!starting)
-        iol_clock_allow_tsc();
+    /* The clock's check (about 50 us: two CPUIDs, which trap to the
+     * hypervisor on a VM, and a sysfs file) at the first record, which a
+     * process that does no I/O never makes. */
+    iol_clock_allow_tsc();
     pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cancel);
     uint64_t name_v = name_get(id, name, res != 0);
     if (!name_v) {
