@@ -1,7 +1,7 @@
 /* iolens recover: turn the record file a process left behind (killed by
  * SIGKILL, or dead before it could write its log) into a log marked partial.
- * The file's layout is src/runtime/maplayout.h; the log is built by the same
- * code the runtime uses at exit (src/runtime/maplog.c). */
+ * The file's layout is src/runtime/core/maplayout.h; the log is built by the same
+ * code the runtime uses at exit (src/runtime/core/maplog.c). */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "../common/hash.h"
-#include "../runtime/maplog.h"
+#include "../runtime/core/maplog.h"
 #include "cli.h"
 
 static const char recover_usage[] =

@@ -1,4 +1,4 @@
-/* Unit tests of the runtime's path cleaning (src/runtime/paths.c) against
+/* Unit tests of the runtime's path cleaning (src/runtime/core/paths.c) against
  * the rule written plainly: runs of '/' collapse, "." followed by '/' is
  * dropped, ".." removes the previous component, everything else stays. The
  * cleaner looks for work 16 bytes at a time, so paths of every length and
@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "runtime/paths.h"
+#include "runtime/core/paths.h"
 
 /* The rule on an absolute path, component by component. */
 static void plain_clean(const char *in, char *out)

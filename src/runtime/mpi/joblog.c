@@ -18,9 +18,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../format/log_build.h"
-#include "../diag.h"
-#include "../fmt.h"
+#include "format/log_build.h"
+#include "core/diag.h"
+#include "core/fmt.h"
 #include "hm_align.h"
 #include "mpilib.h"
 #include "shared.h"

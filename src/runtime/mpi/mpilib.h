@@ -7,7 +7,7 @@
 
 #include <mpi.h>
 
-#include "../mpi_ops.h"
+#include "mpi_ops.h"
 
 /* The job: a duplicate of MPI_COMM_WORLD (errors returned, not fatal), this
  * process's rank and the world size. Set by init. */

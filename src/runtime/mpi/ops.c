@@ -1,7 +1,7 @@
 /* libiolens-mpi.so's entry points: the ops table libiolens.so looks up. */
 #include <stdarg.h>
 
-#include "../diag.h"
+#include "core/diag.h"
 #include "mpilib.h"
 
 struct iol_mpi_job iol_mpi = {.comm = MPI_COMM_NULL};

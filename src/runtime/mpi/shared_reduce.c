@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../reduce.h"
+#include "reduce.h"
 #include "shared.h"
 
 static void op_posix(void *in, void *inout, int *len, MPI_Datatype *dt)

@@ -8,8 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "fmt.h"
-#include "paths.h"
+#include "core/fmt.h"
+#include "core/paths.h"
 
 static int (*real_open64)(const char *, int, ...);
 static int (*real_open_2)(const char *, int);

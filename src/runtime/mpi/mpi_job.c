@@ -4,10 +4,10 @@
 #include <dlfcn.h>
 #include <string.h>
 
-#include "core.h"
-#include "diag.h"
-#include "logwrite.h"
-#include "mpi_io.h"
+#include "core/core.h"
+#include "core/diag.h"
+#include "core/logwrite.h"
+#include "mpiio/mpi_io.h"
 
 static const struct iol_mpi_ops *ops; /* NULL: no MPI job (per-process logs) */
 static int job_log;                   /* every process records: one log at MPI_Finalize */

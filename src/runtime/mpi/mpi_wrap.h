@@ -3,7 +3,7 @@
 #ifndef IOL_RT_MPI_WRAP_H
 #define IOL_RT_MPI_WRAP_H
 
-#include "real.h"
+#include "core/real.h"
 
 /* Their binding table: each function under its MPI_ and PMPI_ name. */
 extern const struct iol_binding_table iol_mpi_bindings;

@@ -7,7 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../common/hash.h"
+#include "common/hash.h"
 #include "core.h"
 #include "diag.h"
 #include "fmt.h"

@@ -10,10 +10,10 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "core.h"
+#include "core/core.h"
 #include "fdtab.h"
 #include "iolens/modules/posix.h"
-#include "topvals.h"
+#include "core/topvals.h"
 
 extern const struct iol_module iol_posix_module;
 

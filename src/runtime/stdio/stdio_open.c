@@ -13,9 +13,9 @@
 #include <fcntl.h>
 #include <string.h>
 
-#include "fdtab.h"
-#include "paths.h"
-#include "posix.h"
+#include "posix/fdtab.h"
+#include "core/paths.h"
+#include "posix/posix.h"
 
 static FILE *(*real_fopen)(const char *, const char *);
 static FILE *(*real_fopen64)(const char *, const char *);

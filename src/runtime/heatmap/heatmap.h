@@ -9,7 +9,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
-#include "core.h"
+#include "core/core.h"
 #include "heatmap_layout.h"
 
 extern const struct iol_module iol_heatmap_module;

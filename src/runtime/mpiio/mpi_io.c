@@ -8,9 +8,9 @@
 #include <dlfcn.h>
 #include <fcntl.h>
 
-#include "counting.h"
-#include "heatmap.h"
-#include "posix.h"
+#include "core/counting.h"
+#include "heatmap/heatmap.h"
+#include "posix/posix.h"
 
 /* Per-record state that is not part of the log record. */
 struct mpiio_state {

@@ -8,7 +8,7 @@
 #ifndef IOL_RT_MPI_IO_H
 #define IOL_RT_MPI_IO_H
 
-#include "core.h"
+#include "core/core.h"
 
 extern const struct iol_module iol_mpiio_module;
 

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "../common/hash.h"
+#include "common/hash.h"
 #include "config.h"
 #include "core.h"
 #include "diag.h"

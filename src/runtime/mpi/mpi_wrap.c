@@ -12,7 +12,7 @@
 #include <dlfcn.h>
 #include <stdatomic.h>
 
-#include "core.h"
+#include "core/core.h"
 #include "mpi_job.h"
 #include "mpi_wrap.h"
 

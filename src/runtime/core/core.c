@@ -10,18 +10,18 @@
 #include <unistd.h>
 
 #include "diag.h"
-#include "fdtab.h"
+#include "posix/fdtab.h"
 #include "iolens/runtime.h"
 #include "fmt.h"
 #include "job.h"
 #include "lifecycle.h"
 #include "logwrite.h"
-#include "heatmap.h"
-#include "mpi_io.h"
-#include "mpi_wrap.h"
-#include "posix.h"
+#include "heatmap/heatmap.h"
+#include "mpiio/mpi_io.h"
+#include "mpi/mpi_wrap.h"
+#include "posix/posix.h"
 #include "signals.h"
-#include "stdio_mod.h"
+#include "stdio/stdio_mod.h"
 
 /* ---- the module registry: one line per module ---- */
 static const struct iol_module *const modules[] = {

@@ -13,7 +13,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
-#include "core.h"
+#include "core/core.h"
 #include "iolens/modules/stdio.h"
 
 extern const struct iol_module iol_stdio_module;

@@ -13,9 +13,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "maplayout.h"
-#include "maplog.h"
-#include "paths.h"
+#include "core/maplayout.h"
+#include "core/maplog.h"
+#include "core/paths.h"
 
 #define IOL_MPI_OPS_SYMBOL "iolens_mpi_ops"
 #define IOL_MPI_OPS_VERSION 4

@@ -9,12 +9,12 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "../common/hash.h"
-#include "counting.h"
-#include "diag.h"
-#include "fdtab.h"
-#include "heatmap.h"
-#include "posix.h"
+#include "common/hash.h"
+#include "core/counting.h"
+#include "core/diag.h"
+#include "posix/fdtab.h"
+#include "heatmap/heatmap.h"
+#include "posix/posix.h"
 
 /* Per-record state that is not part of the log record. */
 struct stdio_state {

@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "core.h"
+#include "core/core.h"
 #include "iolens/modules/mpiio.h"
 #include "mpi_io.h"
 

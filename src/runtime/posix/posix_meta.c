@@ -13,8 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../common/hash.h"
-#include "paths.h"
+#include "common/hash.h"
+#include "core/paths.h"
 
 /* Declared here: the __xstat forms left glibc's headers in 2.33. (rename and
  * fileno come from stdio.h, which iolens/module.h includes for its FILE type;

@@ -20,7 +20,7 @@
 
 #include <string.h>
 
-#include "../common/hash.h"
+#include "common/hash.h"
 #include "iolens/modules/heatmap.h"
 
 #define HM_BINS IOL_HEATMAP_BINS

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core.h"
-#include "logwrite.h"
+#include "core/core.h"
+#include "core/logwrite.h"
 #include "mpi_job.h"
 
 static int cmp_name(const void *a, const void *b)

@@ -13,11 +13,11 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "../common/hash.h"
-#include "counting.h"
-#include "diag.h"
-#include "heatmap.h"
-#include "paths.h"
+#include "common/hash.h"
+#include "core/counting.h"
+#include "core/diag.h"
+#include "heatmap/heatmap.h"
+#include "core/paths.h"
 
 static struct iol_pool *posix_pool;
 static struct iol_vals_pool *vals_pool;

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "fmt.h"
-#include "heatmap_layout.h"
+#include "heatmap/heatmap_layout.h"
 #include "iolens/log.h"
 #include "records.h"
 
