@@ -1,7 +1,8 @@
 #!/bin/sh
 # Build the fuzz targets with clang into build-fuzz/ and run each for a while.
 #   fuzz/run.sh [SECONDS] [TARGET...]     default: 300 s each; fuzz_log fuzz_regions fuzz_cli
-# Environment: IOLENS_LOGS (default ../shared/darshan-logs beside the checkout),
+# Environment: IOLENS_LOGS (folder of seed logs; default IOLENS_SHARED_LOGS if set,
+#   else tests/data/darshan-logs, the real logs the tests read),
 #   FUZZ_JOBS (parallel fuzzing processes, default 1), FUZZ_MAX_LEN (largest input,
 #   default 65536), FUZZ_ARGS (more libFuzzer flags).
 # Corpora live in fuzz/corpus-<target>/ (git-ignored) and grow across runs;
@@ -10,7 +11,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(dirname "$here")
 build=${BUILD_FUZZ:-$src/build-fuzz}
-logs=${IOLENS_LOGS:-$src/../shared/darshan-logs}
+logs=${IOLENS_LOGS:-${IOLENS_SHARED_LOGS:-$src/tests/data/darshan-logs}}
 secs=${1:-300}
 [ $# -gt 0 ] && shift
 targets=${*:-fuzz_log fuzz_regions fuzz_cli}
@@ -24,7 +25,7 @@ CC=${CC:-clang} cmake -S "$src" -B "$build" -DIOLENS_FUZZ=ON \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$build" -j2 --target mkseeds
 
-# Seeds: the shared logs as they are, re-encoded, and as decompressed regions.
+# Seeds: the real logs as they are, re-encoded, and as decompressed regions.
 seeds=$build/fuzz/seeds
 rm -rf "$seeds"
 mkdir -p "$seeds/log" "$seeds/regions"

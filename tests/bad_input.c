@@ -2,7 +2,7 @@
  * clean error (one line of detail), never a crash, a hang or a sanitizer report.
  *
  *   bad_input [--iolens BIN] [--tmp DIR] [--large-only] LOGDIR
- *                                                     the shared-log sweep
+ *                                                     the real-log sweep
  *   bad_input [--iolens BIN] [--tmp DIR] --expect-fail FILE...
  *                                                     regression logs that must fail
  *
@@ -45,7 +45,7 @@
 #define CLI_SAMPLE 4        /* CLI runs per kind of case per log variant */
 #define MAX_REPORTS 40
 
-/* The shared logs swept; each line says why it is here. */
+/* The real logs swept (paths under LOGDIR); each line says why it is here. */
 static const char *const sweep_logs[] = {
     "release_logs/mpi-io-test-x86_64-3.0.0.darshan", /* 3.00 */
     "release_logs/mpi-io-test-ppc64-3.0.0.darshan",  /* big-endian 3.00 */
@@ -547,7 +547,7 @@ static int sweep_log(int fd, const char *path, const char *dir, const char *rel)
 
     snprintf(file, sizeof(file), "%s/%s", dir, rel);
     if (slurp(file, &img, &len) < 0) {
-        fail("cannot read shared log %s: %s", file, strerror(errno));
+        fail("cannot read real log %s: %s", file, strerror(errno));
         return -1;
     }
     const char *base = strrchr(rel, '/') ? strrchr(rel, '/') + 1 : rel;
@@ -556,7 +556,7 @@ static int sweep_log(int fd, const char *path, const char *dir, const char *rel)
         return -1;
     snprintf(cur_case, sizeof(cur_case), "%s intact", name);
     if (read_all(path, &want) != IOLENS_OK)
-        fail("%s: the shared log does not read", name);
+        fail("%s: the real log does not read", name);
     cli_on = 1;
     sweep_image(fd, path, img, len, name, NULL, 1);
 
@@ -738,8 +738,8 @@ int main(int argc, char **argv)
     } else {
         struct stat sb;
         if (stat(argv[a], &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-            fprintf(stderr, "FAIL: the shared Darshan logs are missing: %s is not a folder "
-                            "(expected ../shared/darshan-logs beside the source tree)\n",
+            fprintf(stderr, "FAIL: the real Darshan logs are missing: %s is not a folder "
+                            "(the repository has them in tests/data/darshan-logs)\n",
                     argv[a]);
             return 1;
         }

@@ -1,7 +1,7 @@
-/* Round trip through the writer: for every log listed in the shared folder's
- * index.tsv, read everything the library can decode, write it back with each
- * compression, read the copy and check that job data, names and every record
- * are identical.
+/* Round trip through the writer: for every log listed in the index.tsv of a
+ * folder of real logs (tests/data/darshan-logs), read everything the library
+ * can decode, write it back with each compression, read the copy and check
+ * that job data, names and every record are identical.
  *
  * usage: roundtrip LOGS_DIR OUT_DIR [--keep]
  * The copies go to OUT_DIR/<log file>.<compression>.darshan and are removed
@@ -360,7 +360,8 @@ int main(int argc, char **argv)
     FILE *idx = fopen(path, "r");
     if (!idx) {
         fprintf(stderr, "FAIL: cannot read %s: %s\n"
-                        "FAIL: the shared Darshan logs must sit at %s (set IOLENS_SHARED_LOGS)\n",
+                        "FAIL: %s must be a folder of real Darshan logs with index.tsv "
+                        "(the repository has them in tests/data/darshan-logs)\n",
                 path, strerror(errno), argv[1]);
         return 1;
     }
