@@ -43,27 +43,78 @@ static _Atomic uint64_t name_cache[IOL_MAP_MAX_MODS][IOL_NAME_CACHE];
 
 /* ---- open-addressing tables ---- */
 
-/* Bytes of a table of at least min_entries entries (a power of two, 1024 at least). */
+/* A table's entries are spread over levels: the first of IOL_IDX_LEVEL0
+ * entries, each next one IOL_IDX_GROWTH times larger. A key's probe sequence
+ * is one window of IOL_IDX_WINDOW entries in each level in turn, then the
+ * whole of the last level. A key lands in a level only when its windows in
+ * every level below were full, so a table of n keys touches memory in
+ * proportion to n: a single table sized for the pool's capacity spread its
+ * first ten thousand keys over as many pages (19 MB at 10,000 files, where
+ * the records themselves take 10). Entries are never removed, so a window
+ * with an empty entry ends a search. */
+#define IOL_IDX_LEVEL0 1024u
+#define IOL_IDX_GROWTH 4u
+#define IOL_IDX_WINDOW 8u
+
+/* Entries of the levels of a table for at least min_entries, into sizes.
+ * @return the number of levels. */
+static unsigned idx_levels(uint64_t min_entries, uint64_t *sizes)
+{
+    unsigned n = 0;
+    uint64_t size = IOL_IDX_LEVEL0, total = 0;
+    do {
+        sizes[n++] = size;
+        total += size;
+        size *= IOL_IDX_GROWTH;
+    } while (total < min_entries && n < IOL_IDX_MAX_LEVELS);
+    return n;
+}
+
+/* Bytes of a table for at least min_entries entries. */
 static uint64_t idx_bytes(uint64_t min_entries)
 {
-    uint64_t n = 1024;
-    while (n < min_entries)
-        n <<= 1;
-    return n * sizeof(struct iol_idx_entry);
+    uint64_t sizes[IOL_IDX_MAX_LEVELS], bytes = 0;
+    unsigned n = idx_levels(min_entries, sizes);
+    for (unsigned i = 0; i < n; i++)
+        bytes += sizes[i] * sizeof(struct iol_idx_entry);
+    return bytes;
 }
 
 /* Put a table for min_entries at *at (zeroed memory) and move *at past it. */
 static void idx_place(struct iol_idx *t, unsigned char **at, uint64_t min_entries)
 {
-    uint64_t bytes = idx_bytes(min_entries);
-    t->e = (struct iol_idx_entry *)*at;
-    t->mask = bytes / sizeof(*t->e) - 1;
-    *at += bytes;
+    uint64_t sizes[IOL_IDX_MAX_LEVELS];
+    t->nlevels = idx_levels(min_entries, sizes);
+    for (unsigned i = 0; i < t->nlevels; i++) {
+        t->level[i] = (struct iol_idx_entry *)*at;
+        t->mask[i] = sizes[i] - 1;
+        *at += sizes[i] * sizeof(struct iol_idx_entry);
+    }
 }
 
-static inline uint64_t idx_home(const struct iol_idx *t, uint64_t key)
+/* Where key's probes start in level lv: other bits of the key at each level,
+ * so that keys sharing a full window below are spread apart above. */
+static inline uint64_t idx_home(const struct iol_idx *t, unsigned lv, uint64_t key)
 {
-    return (key ^ (key >> 31)) & t->mask;
+    uint64_t h = key ^ (key >> 31);
+    h = (h << (lv * 7 % 64)) | (h >> ((64 - lv * 7 % 64) % 64));
+    return h & t->mask[lv];
+}
+
+/* Entries of key's probe sequence in level lv: a window, or the whole last level. */
+static inline uint64_t idx_probe_count(const struct iol_idx *t, unsigned lv)
+{
+    return lv + 1 < t->nlevels ? IOL_IDX_WINDOW : t->mask[lv] + 1;
+}
+
+/* The i-th entry of key's probe sequence in level lv. */
+static inline struct iol_idx_entry *idx_probe(const struct iol_idx *t, unsigned lv,
+                                              uint64_t home, uint64_t i)
+{
+    uint64_t window = ~(uint64_t)(IOL_IDX_WINDOW - 1);
+    uint64_t at = lv + 1 < t->nlevels ? (home & window) | ((home + i) & ~window)
+                                      : (home + i) & t->mask[lv];
+    return &t->level[lv][at];
 }
 
 /* Wait until the entry's value is published. @return it, or 0 on timeout. */
@@ -81,12 +132,16 @@ static uint64_t idx_wait(struct iol_idx_entry *e)
 /* Find key. @return its published value, or 0 if absent (or unpublished). */
 static uint64_t idx_find(const struct iol_idx *t, uint64_t key)
 {
-    for (uint64_t i = idx_home(t, key), n = 0; n <= t->mask; i = (i + 1) & t->mask, n++) {
-        uint64_t k = atomic_load_explicit(&t->e[i].key, memory_order_acquire);
-        if (k == key)
-            return idx_wait(&t->e[i]);
-        if (k == 0)
-            return 0;
+    for (unsigned lv = 0; lv < t->nlevels; lv++) {
+        uint64_t home = idx_home(t, lv, key), n = idx_probe_count(t, lv);
+        for (uint64_t i = 0; i < n; i++) {
+            struct iol_idx_entry *e = idx_probe(t, lv, home, i);
+            uint64_t k = atomic_load_explicit(&e->key, memory_order_acquire);
+            if (k == key)
+                return idx_wait(e);
+            if (k == 0)
+                return 0;
+        }
     }
     return 0;
 }
@@ -97,21 +152,24 @@ static uint64_t idx_find(const struct iol_idx *t, uint64_t key)
 static uint64_t idx_claim(struct iol_idx *t, uint64_t key, struct iol_idx_entry **entry)
 {
     *entry = NULL;
-    for (uint64_t i = idx_home(t, key), n = 0; n <= t->mask; i = (i + 1) & t->mask, n++) {
-        struct iol_idx_entry *e = &t->e[i];
-        /* The compare-and-swap is the first access, not a load: a load of an
-         * untouched page maps the zero page, and the store then faults
-         * again (two page faults, about 2 us each on a VM, per new page). */
-        uint64_t k = 0;
-        if (atomic_compare_exchange_strong_explicit(&e->key, &k, key, memory_order_acq_rel,
-                                                    memory_order_acquire)) {
-            *entry = e;
-            return 0;
-        }
-        if (k == key) {
-            *entry = e;
-            uint64_t v = idx_wait(e);
-            return v ? v : IOL_IDX_FULL;
+    for (unsigned lv = 0; lv < t->nlevels; lv++) {
+        uint64_t home = idx_home(t, lv, key), n = idx_probe_count(t, lv);
+        for (uint64_t i = 0; i < n; i++) {
+            struct iol_idx_entry *e = idx_probe(t, lv, home, i);
+            /* The compare-and-swap is the first access, not a load: a load of
+             * an untouched page maps the zero page, and the store then faults
+             * again (two page faults, about 2 us each on a VM, per new page). */
+            uint64_t k = 0;
+            if (atomic_compare_exchange_strong_explicit(&e->key, &k, key, memory_order_acq_rel,
+                                                        memory_order_acquire)) {
+                *entry = e;
+                return 0;
+            }
+            if (k == key) {
+                *entry = e;
+                uint64_t v = idx_wait(e);
+                return v ? v : IOL_IDX_FULL;
+            }
         }
     }
     return IOL_IDX_FULL;

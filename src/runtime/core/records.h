@@ -20,12 +20,16 @@ struct iol_map_range;
 struct iol_config;
 
 /* An open-addressing table: 64-bit key (never 0) -> 64-bit value. */
+/* An id table: open addressing over levels of growing size, each level
+ * touched only once the ones below it fill up (records.c). */
+#define IOL_IDX_MAX_LEVELS 12
 struct iol_idx {
     struct iol_idx_entry {
         _Atomic uint64_t key;
         _Atomic uint64_t val; /* 0 while the inserting thread is publishing */
-    } *e;
-    uint64_t mask;            /* entries - 1 (a power of two) */
+    } *level[IOL_IDX_MAX_LEVELS];
+    uint64_t mask[IOL_IDX_MAX_LEVELS]; /* each level's entries - 1 (a power of two) */
+    unsigned nlevels;
 };
 
 /* One module's records. */
