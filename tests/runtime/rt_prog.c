@@ -132,6 +132,26 @@ static int files(void)
     return 0;
 }
 
+/* More files than 1 MiB of module memory holds POSIX records of, then a few
+ * through STDIO: with IOLENS_MODMEM=1 every module must still keep records
+ * (rt_noloss.sh). */
+static int many(void)
+{
+    char path[4096], name[64];
+    for (int i = 0; i < 3000; i++) {
+        snprintf(name, sizeof name, "m%04d.dat", i);
+        path_of(path, sizeof path, name);
+        write_check(path, 10, 0);
+    }
+    for (int i = 0; i < 3; i++) {
+        snprintf(name, sizeof name, "s%d.txt", i);
+        path_of(path, sizeof path, name);
+        write_check(path, 10, 1);
+    }
+    printf("many done\n");
+    return 0;
+}
+
 static pthread_barrier_t start_line;
 
 static void *thread_main(void *arg)
@@ -570,6 +590,8 @@ int main(int argc, char **argv)
         return sigchain();
     if (!strcmp(mode, "files"))
         return files();
+    if (!strcmp(mode, "many"))
+        return many();
     if (!strcmp(mode, "clock"))
         return clock_span();
     if (!strcmp(mode, "million"))

@@ -204,11 +204,10 @@ static void finish_modules(void)
 
 void iol_core_retire(int written)
 {
+    /* When no log was written, iol_log_write said where the records are. */
     if (written) {
         atomic_store(&iol_rt.map.hdr->state, IOL_MAP_WRITTEN);
         iol_map_unlink(&iol_rt.map);
-    } else if (iol_rt.map.path[0]) {
-        iol_diag("records kept in %s (iolens recover turns it into a log)", iol_rt.map.path);
     }
 }
 
@@ -219,10 +218,12 @@ static void write_log_now(void)
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     finish_modules();
+    iol_records_warn_dropped(iol_rt.pools, NMODULES);
     int rc = iol_log_write(&iol_rt);
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    iol_diag("log written in %d us", (int)((t1.tv_sec - t0.tv_sec) * 1000000 +
-                                           (t1.tv_nsec - t0.tv_nsec) / 1000));
+    if (rc == 0)
+        iol_diag("log written in %d us", (int)((t1.tv_sec - t0.tv_sec) * 1000000 +
+                                               (t1.tv_nsec - t0.tv_nsec) / 1000));
     iol_core_retire(rc == 0);
 }
 
@@ -253,6 +254,7 @@ int iol_core_end_for_job(void)
     if (!iol_core_own_process() || !take_end())
         return 0;
     finish_modules();
+    iol_records_warn_dropped(iol_rt.pools, NMODULES);
     return 1;
 }
 

@@ -71,11 +71,11 @@ static int log_candidate(const struct iol_runtime *rt, size_t i, const char *nam
     return dir && dir[0] && iol_fmt(out, IOL_PATH_MAX, "%s/%s", dir, name) < IOL_PATH_MAX;
 }
 
-static int write_to(struct iol_runtime *rt, const char *path)
+/* Write the log to path. @return 0, or -1 with the reason in detail. */
+static int write_to(struct iol_runtime *rt, const char *path, char *detail, size_t len)
 {
-    char detail[256];
     struct iol_map_header *h = rt->map.hdr;
-    iolens_status st = iol_maplog_write(h, rt->map.size, path, 0, detail, sizeof(detail));
+    iolens_status st = iol_maplog_write(h, rt->map.size, path, 0, detail, len);
     if (st != IOLENS_OK) {
         iol_diag("cannot write log %s: %s", path, detail);
         return -1;
@@ -115,13 +115,31 @@ void iol_log_set_end(struct iol_runtime *rt)
 
 int iol_log_write(struct iol_runtime *rt)
 {
-    char name[512], path[IOL_PATH_MAX];
+    char name[512], path[IOL_PATH_MAX], first[IOL_PATH_MAX], why[256], other[256];
 
     iol_log_set_end(rt);
-    if (log_file_name(rt, name, sizeof(name)) != 0)
+    first[0] = why[0] = '\0';
+    if (log_file_name(rt, name, sizeof(name)) != 0) {
+        iol_diag_always("cannot name the log (the name is too long); records kept in %s "
+                        "(iolens recover turns it into a log)", rt->map.path);
         return -1;
-    for (size_t i = 0; i < 3; i++)
-        if (log_candidate(rt, i, name, path) && write_to(rt, path) == 0)
+    }
+    for (size_t i = 0; i < 3; i++) {
+        if (!log_candidate(rt, i, name, path))
+            continue;
+        /* The first candidate is where the log was asked to go: its failure
+         * is the one to report. */
+        if (write_to(rt, path, first[0] ? other : why, sizeof(why)) == 0) {
+            /* Say so when the log is not where it was asked to go. */
+            if (first[0])
+                iol_diag_always("cannot write log %s (%s); wrote %s instead", first, why, path);
             return 0;
+        }
+        if (!first[0])
+            iol_fmt(first, sizeof(first), "%s", path);
+    }
+    iol_diag_always("cannot write log %s (%s); records kept in %s (iolens recover turns it "
+                    "into a log)", first[0] ? first : name, why[0] ? why : "no place to write it",
+                    rt->map.path);
     return -1;
 }

@@ -36,6 +36,15 @@ static struct {
     struct iol_vals_pool vals;
 } R;
 
+/* IOLENS_MODMEM, shared between the modules: each has a floor of records
+ * of its own, and takes the rest from a common part as it makes records, so
+ * that a small limit still leaves every module some records (a module's whole
+ * share taken in turn at start left none to the modules after POSIX). */
+static struct {
+    uint32_t floor[IOL_MAP_MAX_MODS]; /* per module: slots outside the common part */
+    _Atomic uint64_t common_left;     /* bytes of the common part not yet taken */
+} B;
+
 /* Each pool's name cache: entry = hash tag (high 32 bits) | slot index + 1.
  * Kept across record sets: an entry is only trusted once the slot it names
  * is live and holds the same name, so a stale one is merely a miss. */
@@ -191,18 +200,32 @@ size_t iol_records_layout(struct iol_map_header *h, const struct iol_module *con
                           size_t nmods, const struct iol_config *cfg)
 {
     size_t off = round_up(sizeof(*h), 4096);
-    size_t budget = cfg->mod_mem;
+    uint32_t caps[IOL_MAP_MAX_MODS];
+    size_t n = nmods < IOL_MAP_MAX_MODS ? nmods : IOL_MAP_MAX_MODS, users = 0, floors = 0;
 
+    for (size_t i = 0; i < n; i++) {
+        caps[i] = iol_config_max_records(cfg, (int)mods[i]->id, mods[i]->max_records);
+        users += caps[i] != 0;
+    }
+    /* Half of the limit is split evenly as floors; the rest is common. */
+    for (size_t i = 0; i < n; i++) {
+        B.floor[i] = caps[i];
+        if (cfg->mod_mem && caps[i]) {
+            size_t fit = cfg->mod_mem / (2 * users) / mods[i]->record_size;
+            B.floor[i] = fit < caps[i] ? (uint32_t)fit : caps[i];
+            floors += (size_t)B.floor[i] * mods[i]->record_size;
+        }
+    }
+    atomic_store(&B.common_left, cfg->mod_mem - floors);
     h->nmods = 0;
-    for (size_t i = 0; i < nmods && i < IOL_MAP_MAX_MODS; i++) {
+    for (size_t i = 0; i < n; i++) {
         const struct iol_module *mod = mods[i];
         struct iol_map_module *mm = &h->mods[h->nmods++];
-        uint32_t cap = iol_config_max_records(cfg, (int)mod->id, mod->max_records);
+        uint32_t cap = caps[i];
         if (cfg->mod_mem) {
-            size_t fit = budget / mod->record_size;
+            size_t fit = B.floor[i] + (cfg->mod_mem - floors) / mod->record_size;
             if (fit < cap)
                 cap = (uint32_t)fit;
-            budget -= (size_t)cap * mod->record_size;
         }
         mm->mod_id = (uint32_t)mod->id;
         mm->rec_version = mod->version;
@@ -263,6 +286,9 @@ int iol_records_init(struct iol_pool *pools, size_t npools, struct iol_mapping *
         p->capacity = p->mm->capacity;
         p->names_seen = name_cache[i];
         atomic_store(&p->grow_lock, 0);
+        p->floor = B.floor[i];
+        atomic_store(&p->dropped, 0);
+        atomic_store(&p->why, 0);
         bytes += idx_bytes(2 * (uint64_t)p->capacity);
         total += p->capacity;
     }
@@ -360,20 +386,23 @@ static int names_charge(size_t len)
 }
 
 /* The name offset of id, storing name if it is new (charged: its name
- * memory was taken already, by iol_record_reserve).
+ * memory was taken already, by iol_record_reserve). *refused is set when
+ * this call found the name memory full for a name not refused before.
  * @return offset + 1, or 0 if the name area is full. */
-static uint64_t name_get(uint64_t id, const char *name, int charged)
+static uint64_t name_get(uint64_t id, const char *name, int charged, int *refused)
 {
     struct iol_map_header *h = R.map->hdr;
     struct iol_idx_entry *e;
     uint64_t v = idx_claim(&R.names, id, &e);
 
+    *refused = 0;
     if (v)
         return v == IOL_IDX_FULL ? 0 : v;
     if (!e)
         return 0;
     size_t len = strlen(name) + 1;
     if (!charged && names_charge(len) != 0) {
+        *refused = 1;
         idx_publish(e, IOL_IDX_FULL);
         return 0;
     }
@@ -407,6 +436,40 @@ static void set_partial(struct iol_pool *p)
         atomic_store_explicit(&p->mm->partial, 1, memory_order_relaxed);
 }
 
+/* A record of p not kept, for the reason why (enum iol_drop_reason). */
+static void drop(struct iol_pool *p, unsigned why)
+{
+    set_partial(p);
+    atomic_fetch_add_explicit(&p->dropped, 1, memory_order_relaxed);
+    if (!(atomic_load_explicit(&p->why, memory_order_relaxed) & why))
+        atomic_fetch_or_explicit(&p->why, why, memory_order_relaxed);
+}
+
+/* Take the module memory of slot idx of p: nothing below the pool's floor,
+ * else a record's bytes from the common part. @return 0, or -1 if used up. */
+static int modmem_charge(struct iol_pool *p, uint32_t idx)
+{
+    if (idx < p->floor)
+        return 0;
+    uint64_t cost = p->mod->record_size;
+    uint64_t left = atomic_load_explicit(&B.common_left, memory_order_relaxed);
+    do {
+        if (left < cost)
+            return -1;
+    } while (!atomic_compare_exchange_weak_explicit(&B.common_left, &left, left - cost,
+                                                    memory_order_relaxed,
+                                                    memory_order_relaxed));
+    return 0;
+}
+
+/* The reason a slot index past the usable ones was refused: the record
+ * limit, or the module memory when that is what capped the pool. */
+static unsigned full_reason(const struct iol_pool *p)
+{
+    uint32_t limit = iol_config_max_records(R.cfg, (int)p->mod->id, p->mod->max_records);
+    return p->capacity < limit ? IOL_DROP_MODMEM : IOL_DROP_RECORDS;
+}
+
 /* Claim (or take the reserved slot res, index + 1) and fill a new slot for
  * id. @return the index value to publish. */
 static uint64_t create_slot(struct iol_pool *p, uint64_t id, const char *name, uint64_t name_v,
@@ -414,8 +477,16 @@ static uint64_t create_slot(struct iol_pool *p, uint64_t id, const char *name, u
 {
     uint32_t idx = res ? res - 1 : atomic_fetch_add_explicit(&p->mm->count, 1,
                                                               memory_order_relaxed);
-    if (idx >= p->capacity || pool_back(p, idx) != 0) {
-        set_partial(p);
+    if (idx >= p->capacity) {
+        drop(p, full_reason(p));
+        return IOL_IDX_FULL;
+    }
+    if (!res && modmem_charge(p, idx) != 0) {
+        drop(p, IOL_DROP_MODMEM);
+        return IOL_IDX_FULL;
+    }
+    if (pool_back(p, idx) != 0) {
+        drop(p, IOL_DROP_SPACE);
         return IOL_IDX_FULL;
     }
     struct iol_slot *s = slot_at(p, idx);
@@ -439,7 +510,7 @@ static struct iol_slot *record_get(struct iol_pool *p, uint64_t id, const char *
      * there too). No record is made while the runtime starts: the standard
      * streams' are made at their first use. */
     uint64_t v = idx_find(&p->idx, id);
-    int cancel;
+    int cancel, refused;
 
     if (v)
         return v == IOL_IDX_FULL ? NULL : slot_at(p, v - 1);
@@ -447,19 +518,34 @@ static struct iol_slot *record_get(struct iol_pool *p, uint64_t id, const char *
         return NULL; /* MOD_DISABLE: no records, and the log is not partial */
     /* Darshan's order: a full pool marks the log partial even for names
      * that would have been excluded. */
-    if (!res && atomic_load_explicit(&p->mm->count, memory_order_relaxed) >= p->capacity) {
+    int full = !res && atomic_load_explicit(&p->mm->count, memory_order_relaxed) >= p->capacity;
+    if (full)
         set_partial(p);
-        return NULL;
-    }
     if (iol_config_name_excluded(R.cfg, (int)p->mod->id, p->mod->names_are_paths, name))
         return NULL;
+    if (full) {
+        /* Noted in the table, so that the name is found (and counted as
+         * dropped) once; up to half the capacity, which keeps the table
+         * (sized for twice the capacity) from filling up and its searches
+         * short. */
+        if (atomic_load_explicit(&p->dropped, memory_order_relaxed) >= p->capacity / 2)
+            return NULL;
+        v = idx_claim(&p->idx, id, &e);
+        if (v == 0) {
+            idx_publish(e, IOL_IDX_FULL);
+            drop(p, full_reason(p));
+        }
+        return v == 0 || v == IOL_IDX_FULL ? NULL : slot_at(p, v - 1);
+    }
     /* The clock's check (about 50 us: two CPUIDs, which trap to the
      * hypervisor on a VM, and a sysfs file) at the first record, which a
      * process that does no I/O never makes. */
     iol_clock_allow_tsc();
     pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cancel);
-    uint64_t name_v = name_get(id, name, res != 0);
+    uint64_t name_v = name_get(id, name, res != 0, &refused);
     if (!name_v) {
+        if (refused)
+            drop(p, IOL_DROP_NAMEMEM);
         set_partial(p);
         v = IOL_IDX_FULL;
     } else {
@@ -591,12 +677,21 @@ uint32_t iol_record_reserve(struct iol_pool *p, const char *name)
     if (p->capacity == 0 && iol_config_mod_disabled(R.cfg, (int)p->mod->id))
         return 0;
     /* record_get's order: a full pool, then the name memory, then the slot */
-    uint32_t idx = p->capacity;
-    if (atomic_load_explicit(&p->mm->count, memory_order_relaxed) < p->capacity &&
-        names_charge(strlen(name) + 1) == 0)
-        idx = atomic_fetch_add_explicit(&p->mm->count, 1, memory_order_relaxed);
+    if (atomic_load_explicit(&p->mm->count, memory_order_relaxed) >= p->capacity) {
+        drop(p, full_reason(p));
+        return 0;
+    }
+    if (names_charge(strlen(name) + 1) != 0) {
+        drop(p, IOL_DROP_NAMEMEM);
+        return 0;
+    }
+    uint32_t idx = atomic_fetch_add_explicit(&p->mm->count, 1, memory_order_relaxed);
     if (idx >= p->capacity) {
-        set_partial(p);
+        drop(p, full_reason(p));
+        return 0;
+    }
+    if (modmem_charge(p, idx) != 0) {
+        drop(p, IOL_DROP_MODMEM);
         return 0;
     }
     return idx + 1;
@@ -607,4 +702,47 @@ const char *iol_record_name(struct iol_slot *s)
     const struct iol_map_slot_head *head = (const struct iol_map_slot_head *)s;
     struct iol_map_header *h = R.map->hdr;
     return (const char *)h + h->names_off + head->name_off;
+}
+
+/* ---- what was dropped ---- */
+
+/* n bytes in MiB, rounded up. */
+static size_t mib_up(uint64_t n)
+{
+    return (size_t)((n + (1u << 20) - 1) >> 20);
+}
+
+void iol_records_warn_dropped(const struct iol_pool *pools, size_t npools)
+{
+    const struct iol_config *c = R.cfg;
+    for (size_t i = 0; i < npools; i++) {
+        const struct iol_pool *p = &pools[i];
+        unsigned why = atomic_load_explicit(&p->why, memory_order_relaxed);
+        if (!why)
+            continue;
+        uint32_t count = atomic_load_explicit(&p->mm->count, memory_order_relaxed);
+        uint32_t kept = count < p->capacity ? count : p->capacity;
+        uint32_t dropped = atomic_load_explicit(&p->dropped, memory_order_relaxed);
+        const char *mod = p->mod->name;
+        if (why & IOL_DROP_SPACE) {
+            iol_diag_always("%s: %u records kept, at least %u dropped: no space left for the "
+                            "record file in %s (set IOLENS_MMAP_DIR)",
+                            mod, kept, dropped, c->mmap_dir);
+        } else if (why & IOL_DROP_MODMEM) {
+            uint64_t need = c->mod_mem + (uint64_t)dropped * p->mod->record_size;
+            iol_diag_always("%s: %u records kept, at least %u dropped: raise IOLENS_MODMEM "
+                            "(now %zu MiB) to %zu MiB or more",
+                            mod, kept, dropped, mib_up(c->mod_mem), mib_up(need));
+        } else if (why & IOL_DROP_RECORDS) {
+            iol_diag_always("%s: %u records kept, at least %u dropped: raise "
+                            "IOLENS_MAX_RECORDS (now %u) to %u or more",
+                            mod, kept, dropped, p->capacity, p->capacity + dropped);
+        } else {
+            uint64_t used = atomic_load_explicit(&R.names_charged, memory_order_relaxed);
+            uint64_t need = kept ? used + used / kept * dropped : 2 * (uint64_t)c->name_mem;
+            iol_diag_always("%s: %u records kept, at least %u dropped: raise IOLENS_NAMEMEM "
+                            "(now %zu MiB) to %zu MiB or more",
+                            mod, kept, dropped, mib_up(c->name_mem), mib_up(need));
+        }
+    }
 }

@@ -19,9 +19,9 @@ struct iol_mapping;
 struct iol_map_range;
 struct iol_config;
 
-/* An open-addressing table: 64-bit key (never 0) -> 64-bit value. */
-/* An id table: open addressing over levels of growing size, each level
- * touched only once the ones below it fill up (records.c). */
+/* An id table: 64-bit key (never 0) -> 64-bit value, by open addressing over
+ * levels of growing size, each touched only once the ones below fill up
+ * (records.c). */
 #define IOL_IDX_MAX_LEVELS 12
 struct iol_idx {
     struct iol_idx_entry {
@@ -42,6 +42,17 @@ struct iol_pool {
     struct iol_idx idx;         /* record id -> slot index + 1 */
     _Atomic uint64_t *names_seen; /* the name cache: see iol_record_of_name */
     _Atomic uint64_t grow_lock; /* held while reserving more file space */
+    uint32_t floor;             /* slots that take no share of IOLENS_MODMEM's common part */
+    _Atomic uint32_t dropped;   /* distinct records not kept (a lower bound) */
+    _Atomic uint32_t why;       /* enum iol_drop_reason bits: which limits were hit */
+};
+
+/* Why records were dropped (bits of iol_pool.why). */
+enum iol_drop_reason {
+    IOL_DROP_RECORDS = 1 << 0, /* MAX_RECORDS */
+    IOL_DROP_MODMEM = 1 << 1,  /* MODMEM */
+    IOL_DROP_NAMEMEM = 1 << 2, /* NAMEMEM */
+    IOL_DROP_SPACE = 1 << 3,   /* no file space for the record file */
 };
 
 /* A record slot (opaque): see maplayout.h for its head. */
@@ -113,6 +124,10 @@ int iol_records_init(struct iol_pool *pools, size_t npools, struct iol_mapping *
  * record is not kept (excluded name, pool or name memory full: then the
  * partial flag is set). */
 struct iol_slot *iol_record_get(struct iol_pool *p, uint64_t id, const char *name);
+
+/* For each pool that dropped records, one line on stderr: what was kept,
+ * what was not, and which setting to raise to what. */
+void iol_records_warn_dropped(const struct iol_pool *pools, size_t npools);
 
 /* Keep the next slot of pool p for a record named name made later with
  * iol_record_get_in: it takes its place, counts against the limit and takes

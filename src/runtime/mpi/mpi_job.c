@@ -94,7 +94,9 @@ void iol_mpi_job_end(void)
         if (rc != 0 && ended) {
             /* No job log on any process: each keeps its data in a log of
              * its own, as without MPI. */
-            iol_diag("the job's log was not written; writing this process's own");
+            if (my_rank == 0)
+                iol_diag_always("the job's log could not be written; each process writes "
+                                "a log of its own");
             rc = iol_log_write(&iol_rt);
         }
         if (ended)
