@@ -56,9 +56,10 @@ enum iolens_value_kind {
     IOLENS_F64, /* double: seconds or timestamps */
 };
 
-/* How records of one file combine into one (shared-file reduction, totals). */
+/* How records of one file combine into one (include/iolens/combine.h: the
+ * totals of darshan-parser and the MPI runtime's shared-record reduction). */
 enum iolens_merge {
-    IOLENS_MERGE_SUM,         /* add; a negative sum becomes -1 */
+    IOLENS_MERGE_SUM,         /* add; a negative integer sum becomes -1 in the totals only */
     IOLENS_MERGE_LAST,        /* take the incoming value */
     IOLENS_MERGE_MAX,         /* larger value */
     IOLENS_MERGE_MIN_NONZERO, /* smaller positive value (start timestamps) */
@@ -81,6 +82,8 @@ enum iolens_merge {
     IOLENS_MERGE_SLOWEST_OWN, /* the same for the slowest input */
     IOLENS_MERGE_VARIANCE_TIME,  /* population variance over inputs of read+write+meta time */
     IOLENS_MERGE_VARIANCE_BYTES, /* population variance over inputs of bytes read+written */
+    IOLENS_MERGE_COUNT,       /* add; a negative integer sum ("not monitored") becomes -1 in
+                               * the totals and in the runtime's reduction */
 };
 
 /* One counter of a module: its name as printed, kind, merge rule, meaning. */
@@ -124,15 +127,18 @@ enum iolens_role_flags {
     /* The module has totals, file counts and performance figures (what
      * darshan-parser's --total, --file and --perf print). */
     IOLENS_ROLE_METRICS = 1 << 0,
-    /* Integer SUM keeps a negative result instead of making it -1 (Darshan's
-     * MPI-IO and STDIO aggregation). */
+    /* Integer SUM and COUNT keep a negative result instead of making it -1
+     * (Darshan's MPI-IO and STDIO aggregation and reduction). */
     IOLENS_ROLE_SUM_UNCLAMPED = 1 << 1,
-    /* A TOP4 group is left alone when the incoming record's first value is 0
-     * (Darshan's MPI-IO aggregation). */
+    /* In the totals, a TOP4 group is left alone when the incoming record's
+     * first value is 0 (Darshan's MPI-IO aggregation). */
     IOLENS_ROLE_TOP4_NEEDS_HEAD = 1 << 2,
+    /* The totals leave VARIANCE_* counters 0 (Darshan's POSIX, MPI-IO and
+     * STDIO aggregation); only the runtime's reduction computes them. */
+    IOLENS_ROLE_TOTAL_NO_VARIANCE = 1 << 3,
 };
 
-/* Counters with a fixed meaning that the merge engine and the accumulator
+/* Counters with a fixed meaning that the combining engine and the accumulator
  * need. Each member is an index into the module's counters (c_) or
  * fcounters (f_), or -1 when the module has no such counter. Every member
  * must be set explicitly: 0 is a valid index. */
@@ -230,17 +236,6 @@ IOLENS_API const char *iolens_module_name(int id);
  * tab-separated form. Used for fixed-size modules and by custom printers. */
 IOLENS_API void iolens_print_counters(FILE *out, const struct iolens_module_desc *mod,
                            const void *rec, const struct iolens_print_ctx *ctx);
-
-/* Merge record src into dst, two records of the fixed-size module mod, by
- * the merge column of its counter tables (the aggregation darshan-parser
- * applies for --total). first is non-zero when src is the first record merged
- * into a zeroed dst. The base id becomes 0 once ids differ, the rank -1 once
- * ranks differ. Bytes outside the base, counters and fcounters are untouched.
- * @return IOLENS_OK, or IOLENS_ERR_ARGUMENT (dst unchanged) if mod is not
- *         fixed-size, its tables need roles it lacks, or they use a rule the
- *         engine does not apply yet (TOP4_TUPLE, *_OWN, VARIANCE_*). */
-IOLENS_API iolens_status iolens_merge_record(const struct iolens_module_desc *mod, void *dst,
-                                             const void *src, int first);
 
 #ifdef __cplusplus
 }

@@ -4,7 +4,8 @@
 #include <string.h>
 
 #include "iolens/accumulate.h"
-#include "merge.h"
+#include "combine.h"
+#include "words.h"
 
 /* What one file (record id) adds up to over all its records. */
 struct file_sum {
@@ -45,7 +46,7 @@ struct iolens_accumulator {
     size_t nranks, ranks_cap;
     struct idmap file_map, rank_map;
     int totals_only;      /* skip the bookkeeping behind the metrics */
-    struct iol_merge_plan plan;
+    struct iol_combine_plan plan;
 };
 
 static size_t mix(uint64_t k)
@@ -137,17 +138,17 @@ iolens_status iolens_accumulator_create(const struct iolens_module_desc *mod, in
     iolens_accumulator *acc = NULL;
 
     *out = NULL;
-    /* A module whose tables the merge engine cannot apply is refused now,
-     * so that injecting never fails for that reason. */
+    /* A module whose tables the combining engine cannot apply is refused
+     * now, so that injecting never fails for that reason. */
     if (!mod || !mod->roles || !(mod->roles->flags & IOLENS_ROLE_METRICS) ||
-        !iol_merge_usable(mod))
+        !iolens_combine_supported(mod, IOLENS_COMBINE_TOTAL))
         goto done;
     acc = calloc(1, sizeof(*acc));
     if (!acc || !(acc->total = calloc(1, mod->record_size))) {
         st = IOLENS_ERR_NOMEM;
         goto done;
     }
-    if ((st = iol_merge_plan_init(&acc->plan, mod)) != IOLENS_OK)
+    if ((st = iol_combine_plan_init(&acc->plan, mod, IOLENS_COMBINE_TOTAL)) != IOLENS_OK)
         goto done;
     acc->mod = mod;
     acc->nprocs = nprocs;
@@ -167,16 +168,12 @@ struct rec_figures {
 
 static int64_t counter(const struct iolens_module_desc *mod, const void *rec, int i)
 {
-    int64_t v;
-    memcpy(&v, (const unsigned char *)rec + mod->counters_offset + 8 * (size_t)i, 8);
-    return v;
+    return iol_word_i((const unsigned char *)rec + mod->counters_offset, (size_t)i);
 }
 
 static double fcounter(const struct iolens_module_desc *mod, const void *rec, int i)
 {
-    double v;
-    memcpy(&v, (const unsigned char *)rec + mod->fcounters_offset + 8 * (size_t)i, 8);
-    return v;
+    return iol_word_f((const unsigned char *)rec + mod->fcounters_offset, (size_t)i);
 }
 
 static struct rec_figures figures(const struct iolens_module_desc *mod, const void *rec)
@@ -210,11 +207,6 @@ static struct rec_figures figures(const struct iolens_module_desc *mod, const vo
     return f;
 }
 
-static int64_t add_wrap(int64_t a, int64_t b)
-{
-    return (int64_t)((uint64_t)a + (uint64_t)b);
-}
-
 static void note_file(iolens_accumulator *acc, const struct rec_figures *f)
 {
     int added;
@@ -222,8 +214,8 @@ static void note_file(iolens_accumulator *acc, const struct rec_figures *f)
     struct file_sum *fs = &acc->files[i];
     if (added)
         *fs = (struct file_sum){.id = f->id};
-    fs->read_bytes = add_wrap(fs->read_bytes, f->read_bytes);
-    fs->written_bytes = add_wrap(fs->written_bytes, f->written_bytes);
+    fs->read_bytes = iol_add_wrap(fs->read_bytes, f->read_bytes);
+    fs->written_bytes = iol_add_wrap(fs->written_bytes, f->written_bytes);
     if (f->max_offset == -1)
         fs->max_offset = -1;
     else if (f->max_offset > fs->max_offset)
@@ -231,7 +223,7 @@ static void note_file(iolens_accumulator *acc, const struct rec_figures *f)
     if (f->rank < 0)
         fs->nprocs = -1;
     else
-        fs->nprocs = add_wrap(fs->nprocs, 1);
+        fs->nprocs = iol_add_wrap(fs->nprocs, 1);
 }
 
 static void note_rank(iolens_accumulator *acc, const struct rec_figures *f)
@@ -257,7 +249,7 @@ iolens_status iolens_accumulator_inject(iolens_accumulator *acc, const void *rec
     if (!acc || !rec)
         return IOLENS_ERR_ARGUMENT;
     if (acc->totals_only) {
-        iol_merge_planned(&acc->plan, acc->total, rec, acc->nrecords == 0);
+        iol_combine_planned(&acc->plan, acc->total, rec, acc->nrecords == 0);
         acc->nrecords++;
         return IOLENS_OK;
     }
@@ -265,9 +257,10 @@ iolens_status iolens_accumulator_inject(iolens_accumulator *acc, const void *rec
     if (st != IOLENS_OK)
         return st;
     struct rec_figures f = figures(acc->mod, rec);
-    iol_merge_planned(&acc->plan, acc->total, rec, acc->nrecords == 0);
+    iol_combine_planned(&acc->plan, acc->total, rec, acc->nrecords == 0);
     acc->nrecords++;
-    acc->total_bytes = add_wrap(acc->total_bytes, add_wrap(f.read_bytes, f.written_bytes));
+    acc->total_bytes =
+        iol_add_wrap(acc->total_bytes, iol_add_wrap(f.read_bytes, f.written_bytes));
     if (f.rank < 0)
         acc->shared_io_time += f.io_time;
     else
@@ -279,8 +272,8 @@ iolens_status iolens_accumulator_inject(iolens_accumulator *acc, const void *rec
 static void count_file(struct iolens_file_counts *c, const struct file_sum *fs, int64_t nprocs)
 {
     c->count++;
-    c->read_bytes = add_wrap(c->read_bytes, fs->read_bytes);
-    c->written_bytes = add_wrap(c->written_bytes, fs->written_bytes);
+    c->read_bytes = iol_add_wrap(c->read_bytes, fs->read_bytes);
+    c->written_bytes = iol_add_wrap(c->written_bytes, fs->written_bytes);
     if (fs->read_bytes > c->max_read_bytes)
         c->max_read_bytes = fs->read_bytes;
     if (fs->written_bytes > c->max_written_bytes)
@@ -289,12 +282,12 @@ static void count_file(struct iolens_file_counts *c, const struct file_sum *fs, 
         c->total_max_offset = -1;
         c->max_offset = -1;
     } else {
-        c->total_max_offset = add_wrap(c->total_max_offset, fs->max_offset);
+        c->total_max_offset = iol_add_wrap(c->total_max_offset, fs->max_offset);
         if (fs->max_offset > c->max_offset)
             c->max_offset = fs->max_offset;
     }
     if (fs->nprocs > 0 && c->nprocs > -1)
-        c->nprocs = add_wrap(c->nprocs, fs->nprocs);
+        c->nprocs = iol_add_wrap(c->nprocs, fs->nprocs);
     if (fs->nprocs < 0 || c->nprocs >= nprocs)
         c->nprocs = -1;
 }
@@ -372,6 +365,6 @@ void iolens_accumulator_free(iolens_accumulator *acc)
     free(acc->ranks);
     free(acc->file_map.slots);
     free(acc->rank_map.slots);
-    iol_merge_plan_free(&acc->plan);
+    iol_combine_plan_free(&acc->plan);
     free(acc);
 }

@@ -37,7 +37,8 @@ static const struct iolens_module_roles mpiio_roles = {
     .f_slowest_time = MPIIO_F_SLOWEST_RANK_TIME,
     .c_slowest_rank = MPIIO_SLOWEST_RANK,
     .c_slowest_rank_bytes = MPIIO_SLOWEST_RANK_BYTES,
-    .flags = IOLENS_ROLE_METRICS | IOLENS_ROLE_SUM_UNCLAMPED | IOLENS_ROLE_TOP4_NEEDS_HEAD,
+    .flags = IOLENS_ROLE_METRICS | IOLENS_ROLE_SUM_UNCLAMPED | IOLENS_ROLE_TOP4_NEEDS_HEAD |
+             IOLENS_ROLE_TOTAL_NO_VARIANCE,
 };
 
 const struct iolens_module_desc iolens_mpiio_module = {

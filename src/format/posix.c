@@ -42,7 +42,7 @@ static const struct iolens_module_roles posix_roles = {
     .f_slowest_time = POSIX_F_SLOWEST_RANK_TIME,
     .c_slowest_rank = POSIX_SLOWEST_RANK,
     .c_slowest_rank_bytes = POSIX_SLOWEST_RANK_BYTES,
-    .flags = IOLENS_ROLE_METRICS,
+    .flags = IOLENS_ROLE_METRICS | IOLENS_ROLE_TOTAL_NO_VARIANCE,
 };
 
 const struct iolens_module_desc iolens_posix_module = {

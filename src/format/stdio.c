@@ -34,7 +34,7 @@ static const struct iolens_module_roles stdio_roles = {
     .f_slowest_time = STDIO_F_SLOWEST_RANK_TIME,
     .c_slowest_rank = STDIO_SLOWEST_RANK,
     .c_slowest_rank_bytes = STDIO_SLOWEST_RANK_BYTES,
-    .flags = IOLENS_ROLE_METRICS | IOLENS_ROLE_SUM_UNCLAMPED,
+    .flags = IOLENS_ROLE_METRICS | IOLENS_ROLE_SUM_UNCLAMPED | IOLENS_ROLE_TOTAL_NO_VARIANCE,
 };
 
 const struct iolens_module_desc iolens_stdio_module = {

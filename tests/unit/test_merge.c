@@ -1,6 +1,8 @@
-/* Unit tests of the merge engine (src/format/merge.c) and the accumulator
- * (src/format/accumulate.c). The rule tests run once for every fixed-size
- * module of the module table, reading what to expect from its counter tables. */
+/* Unit tests of the combining engine in its TOTAL mode, darshan-parser's
+ * --total (src/format/combine*.c; the REDUCE mode is test_reduce.c's), what
+ * both modes share, and the accumulator (src/format/accumulate.c). The rule
+ * tests run once for every fixed-size module of the module table the mode
+ * supports, reading what to expect from its counter tables. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "format/merge.h"
+#include "format/combine.h"
 #include "iolens/accumulate.h"
 #include "iolens/modules/posix.h"
 
@@ -59,7 +61,8 @@ static struct iolens_record_base base_of(const unsigned char *r)
 
 static void merge_ok(const struct iolens_module_desc *mod, void *dst, const void *src, int first)
 {
-    assert_int_equal(iolens_merge_record(mod, dst, src, first), IOLENS_OK);
+    assert_int_equal(iolens_combine_record(mod, IOLENS_COMBINE_TOTAL, dst, src, first),
+                     IOLENS_OK);
 }
 
 static unsigned flags_of(const struct iolens_module_desc *mod)
@@ -83,8 +86,21 @@ static unsigned leader_of(const struct iolens_module_desc *mod, size_t i)
     return IOLENS_MERGE_TOP4; /* members of a most-common-values group */
 }
 
-/* A plausible shared record (FLAG rows 1, UNSET rows -1, as merging makes them): distinct positive values, well-formed TOP4
- * groups (counts falling), ZERO rows 0. */
+/* Rules that leave a row 0 in the totals. */
+static int zeroed(unsigned m)
+{
+    return m == IOLENS_MERGE_ZERO || m == IOLENS_MERGE_VARIANCE_TIME ||
+           m == IOLENS_MERGE_VARIANCE_BYTES;
+}
+
+static int summed(unsigned m)
+{
+    return m == IOLENS_MERGE_SUM || m == IOLENS_MERGE_COUNT;
+}
+
+/* A plausible shared record (FLAG rows 1, UNSET rows -1, as merging makes
+ * them): distinct positive values, well-formed TOP4 groups (counts falling),
+ * zeroed rows 0. */
 static unsigned char *typical_record(const struct iolens_module_desc *mod, uint64_t id)
 {
     unsigned char *r = new_record(mod, id, -1);
@@ -98,7 +114,7 @@ static unsigned char *typical_record(const struct iolens_module_desc *mod, uint6
             i += 7;
         } else if (m == IOLENS_MERGE_UNSET || m == IOLENS_MERGE_FLAG) {
             set_c(mod, r, i, m == IOLENS_MERGE_FLAG ? 1 : -1);
-        } else if (m != IOLENS_MERGE_ZERO) {
+        } else if (!zeroed(m)) {
             set_c(mod, r, i, (int64_t)(100 + i));
         }
     }
@@ -106,7 +122,7 @@ static unsigned char *typical_record(const struct iolens_module_desc *mod, uint6
         unsigned m = mod->fcounters[i].merge;
         if (m == IOLENS_MERGE_UNSET || m == IOLENS_MERGE_FLAG)
             set_f(mod, r, i, m == IOLENS_MERGE_FLAG ? 1.0 : -1.0);
-        else if (m != IOLENS_MERGE_ZERO)
+        else if (!zeroed(m))
             set_f(mod, r, i, 1.5 + (double)i);
     }
     return r;
@@ -208,7 +224,7 @@ static void merge_with_zero_record(void **state)
     for (size_t i = 0; i < mod->ncounters; i++) {
         unsigned m = leader_of(mod, i);
         int64_t want = get_c(mod, r, i);
-        if (m == IOLENS_MERGE_LAST || m == IOLENS_MERGE_FASTEST || m == IOLENS_MERGE_ZERO)
+        if (m == IOLENS_MERGE_LAST || m == IOLENS_MERGE_FASTEST || zeroed(m))
             want = 0;
         if (get_c(mod, acc, i) != want)
             fail_msg("%s: %s is %lld, expected %lld", mod->name, mod->counters[i].name,
@@ -217,7 +233,7 @@ static void merge_with_zero_record(void **state)
     for (size_t i = 0; i < mod->nfcounters; i++) {
         unsigned m = mod->fcounters[i].merge;
         double want = get_f(mod, r, i);
-        if (m == IOLENS_MERGE_LAST || m == IOLENS_MERGE_FASTEST || m == IOLENS_MERGE_ZERO)
+        if (m == IOLENS_MERGE_LAST || m == IOLENS_MERGE_FASTEST || zeroed(m))
             want = 0;
         if (get_f(mod, acc, i) != want)
             fail_msg("%s: %s is %f, expected %f", mod->name, mod->fcounters[i].name,
@@ -250,7 +266,8 @@ static void sum_max_min_nonzero(void **state)
     for (size_t i = 0; i < mod->ncounters; i++) {
         int64_t x = get_c(mod, a, i), y = get_c(mod, b, i), got = get_c(mod, acc, i);
         switch (mod->counters[i].merge) {
-        case IOLENS_MERGE_SUM: assert_int_equal(got, x + y); break;
+        case IOLENS_MERGE_SUM:
+        case IOLENS_MERGE_COUNT: assert_int_equal(got, x + y); break;
         case IOLENS_MERGE_MAX: assert_int_equal(got, x > y ? x : y); break;
         case IOLENS_MERGE_MIN_NONZERO:
             assert_int_equal(got, y > 0 && y < x ? y : x);
@@ -268,7 +285,9 @@ static void sum_max_min_nonzero(void **state)
         case IOLENS_MERGE_MIN_NONZERO:
             assert_true(got == (x == 0 || (y > 0 && y < x) ? y : x));
             break;
-        case IOLENS_MERGE_ZERO: assert_true(got == 0); break;
+        case IOLENS_MERGE_ZERO:
+        case IOLENS_MERGE_VARIANCE_TIME:
+        case IOLENS_MERGE_VARIANCE_BYTES: assert_true(got == 0); break;
         default: break;
         }
     }
@@ -301,7 +320,7 @@ static void minus_one_clamping(void **state)
     merge_ok(mod, acc2, a, 1);
     merge_ok(mod, acc2, c, 0);
     for (size_t i = 0; i < mod->ncounters; i++) {
-        if (mod->counters[i].merge != IOLENS_MERGE_SUM)
+        if (!summed(mod->counters[i].merge))
             continue;
         int64_t want = mod->counters[i].kind == IOLENS_I64 && !raw ? -1 : -2;
         assert_int_equal(get_c(mod, acc, i), want);
@@ -431,8 +450,9 @@ static void fastest_slowest(void **state)
     free(acc);
 }
 
-/* A module the engine refuses uses a rule it does not apply yet; every
- * other fixed-size module merges. */
+/* A module the TOTAL mode refuses uses a rule it does not apply yet (a
+ * variance only with IOLENS_ROLE_TOTAL_NO_VARIANCE); every other fixed-size
+ * module combines. */
 static void refused_only_for_known_reasons(void **state)
 {
     (void)state;
@@ -441,21 +461,117 @@ static void refused_only_for_known_reasons(void **state)
         if (!mod || mod->record_size == 0)
             continue;
         unsigned char *a = new_record(mod, 1, 0), *b = new_record(mod, 1, 0);
-        iolens_status st = iolens_merge_record(mod, a, b, 1);
+        iolens_status st = iolens_combine_record(mod, IOLENS_COMBINE_TOTAL, a, b, 1);
+        int no_variance = (flags_of(mod) & IOLENS_ROLE_TOTAL_NO_VARIANCE) != 0;
         int unsupported = 0;
         for (size_t i = 0; i < mod->ncounters + mod->nfcounters; i++) {
             unsigned m = i < mod->ncounters ? mod->counters[i].merge
                                             : mod->fcounters[i - mod->ncounters].merge;
             unsupported |= m == IOLENS_MERGE_TOP4_TUPLE || m == IOLENS_MERGE_FASTEST_OWN ||
-                           m == IOLENS_MERGE_SLOWEST_OWN || m == IOLENS_MERGE_VARIANCE_TIME ||
-                           m == IOLENS_MERGE_VARIANCE_BYTES;
+                           m == IOLENS_MERGE_SLOWEST_OWN ||
+                           ((m == IOLENS_MERGE_VARIANCE_TIME ||
+                             m == IOLENS_MERGE_VARIANCE_BYTES) && !no_variance);
         }
         if ((st == IOLENS_OK) == unsupported)
-            fail_msg("%s: merge gave %d", mod->name, st);
+            fail_msg("%s: combining gave %d", mod->name, st);
         free(a);
         free(b);
     }
-    assert_int_equal(iolens_merge_record(NULL, NULL, NULL, 1), IOLENS_ERR_ARGUMENT);
+    assert_int_equal(iolens_combine_record(NULL, IOLENS_COMBINE_TOTAL, NULL, NULL, 1),
+                     IOLENS_ERR_ARGUMENT);
+}
+
+/* A random record of mod: small integers, -1 now and then; rank -1 or not. */
+static void random_record(const struct iolens_module_desc *mod, unsigned char *r,
+                          uint64_t *seed, struct iolens_record_base base)
+{
+    for (size_t w = 0; w < mod->record_size / 8; w++) {
+        *seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        int64_t v = (int64_t)(*seed >> 40) % 1000 - (*seed % 11 == 0 ? 1001 : 0);
+        memcpy(r + 8 * w, &v, 8);
+    }
+    for (size_t f = 0; f < mod->nfcounters; f++) {
+        double d = (double)(*seed % 1000) / 7.0 - (f % 5 == 0 ? 3.0 : 0.0);
+        memcpy(r + mod->fcounters_offset + 8 * f, &d, 8);
+        *seed = *seed * 6364136223846793005ULL + 1;
+    }
+    memcpy(r, &base, sizeof(base));
+}
+
+/* Combining through a plan gives exactly what the checked engine gives, in
+ * every mode the module supports, for random records of one file and of
+ * several, ranks mixed. */
+static void planned_equals_checked(void **state)
+{
+    const struct iolens_module_desc *mod = mod_of(state);
+    static const iolens_combine_mode modes[] = {IOLENS_COMBINE_TOTAL, IOLENS_COMBINE_REDUCE};
+    unsigned char *a = calloc(1, mod->record_size), *b = calloc(1, mod->record_size);
+    unsigned char *r = calloc(1, mod->record_size);
+    uint64_t seed = 42;
+
+    for (size_t k = 0; k < 2; k++) {
+        struct iol_combine_plan plan;
+        if (!iolens_combine_supported(mod, modes[k]))
+            continue;
+        assert_int_equal(iol_combine_plan_init(&plan, mod, modes[k]), IOLENS_OK);
+        for (int i = 0; i < 500; i++) {
+            struct iolens_record_base base = {(uint64_t)(i < 250 ? 9 : i % 3), i % 4 - 1};
+            random_record(mod, r, &seed, base);
+            assert_int_equal(iolens_combine_record(mod, modes[k], a, r, i == 0), IOLENS_OK);
+            iol_combine_planned(&plan, b, r, i == 0);
+            assert_memory_equal(a, b, mod->record_size);
+        }
+        iol_combine_plan_free(&plan);
+    }
+    free(a);
+    free(b);
+    free(r);
+}
+
+/* The modes differ only where combine.c's mode_rules say: for shared records
+ * of one file without negative values, from the same first record, every row
+ * but the TOP4 groups comes out the same in both, and so does the rank. */
+static void modes_agree_elsewhere(void **state)
+{
+    const struct iolens_module_desc *mod = mod_of(state);
+    if (!iolens_combine_supported(mod, IOLENS_COMBINE_REDUCE))
+        skip();
+    unsigned char *t = calloc(1, mod->record_size), *u = calloc(1, mod->record_size);
+    unsigned char *r = calloc(1, mod->record_size);
+    uint64_t seed = 7;
+    struct iolens_record_base shared = {9, -1};
+
+    for (int i = 0; i < 200; i++) {
+        random_record(mod, r, &seed, shared);
+        for (size_t w = 2; w < mod->record_size / 8; w++) {
+            int64_t v;
+            memcpy(&v, r + 8 * w, 8);
+            v = v < 0 ? -v : v;
+            memcpy(r + 8 * w, &v, 8);
+        }
+        for (size_t f = 0; f < mod->nfcounters; f++)
+            set_f(mod, r, f, get_f(mod, r, f) < 0 ? -get_f(mod, r, f) : get_f(mod, r, f));
+        if (i == 0)
+            memcpy(t, r, mod->record_size);
+        else
+            merge_ok(mod, t, r, 0);
+        assert_int_equal(iolens_combine_record(mod, IOLENS_COMBINE_REDUCE, u, r, i == 0),
+                         IOLENS_OK);
+        for (size_t c = 0; c < mod->ncounters; c++) {
+            unsigned m = leader_of(mod, c);
+            if (m != IOLENS_MERGE_TOP4 && get_c(mod, t, c) != get_c(mod, u, c))
+                fail_msg("%s: %s: %lld in the totals, %lld reduced", mod->name,
+                         mod->counters[c].name, (long long)get_c(mod, t, c),
+                         (long long)get_c(mod, u, c));
+        }
+        for (size_t f = 0; f < mod->nfcounters; f++)
+            if (get_f(mod, t, f) != get_f(mod, u, f))
+                fail_msg("%s: %s differs", mod->name, mod->fcounters[f].name);
+        assert_int_equal(base_of(t).rank, base_of(u).rank);
+    }
+    free(t);
+    free(u);
+    free(r);
 }
 
 /* ---- the accumulator, on POSIX records ---- */
@@ -475,40 +591,6 @@ static void posix_record(unsigned char *r, uint64_t id, int64_t rank, int64_t rd
     set_f(mod, r, POSIX_F_WRITE_TIME, wt);
     set_f(mod, r, POSIX_F_META_TIME, mt);
     set_f(mod, r, POSIX_F_SLOWEST_RANK_TIME, slowest);
-}
-
-/* Merging through a plan gives exactly what the checked engine gives, for
- * random records of one file and of several, ranks mixed. */
-static void planned_equals_checked(void **state)
-{
-    const struct iolens_module_desc *mod = mod_of(state);
-    struct iol_merge_plan plan;
-    unsigned char *a = calloc(1, mod->record_size), *b = calloc(1, mod->record_size);
-    unsigned char *r = calloc(1, mod->record_size);
-    uint64_t seed = 42;
-
-    assert_int_equal(iol_merge_plan_init(&plan, mod), IOLENS_OK);
-    for (int i = 0; i < 500; i++) {
-        for (size_t w = 0; w < mod->record_size / 8; w++) {
-            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-            int64_t v = (int64_t)(seed >> 40) % 1000 - (seed % 11 == 0 ? 1001 : 0);
-            memcpy(r + 8 * w, &v, 8);
-        }
-        for (size_t f = 0; f < mod->nfcounters; f++) {
-            double d = (double)(seed % 1000) / 7.0 - (f % 5 == 0 ? 3.0 : 0.0);
-            memcpy(r + mod->fcounters_offset + 8 * f, &d, 8);
-            seed = seed * 6364136223846793005ULL + 1;
-        }
-        struct iolens_record_base base = {(uint64_t)(i < 250 ? 9 : i % 3), i % 4 - 1};
-        memcpy(r, &base, sizeof(base));
-        assert_int_equal(iolens_merge_record(mod, a, r, i == 0), IOLENS_OK);
-        iol_merge_planned(&plan, b, r, i == 0);
-        assert_memory_equal(a, b, mod->record_size);
-    }
-    iol_merge_plan_free(&plan);
-    free(a);
-    free(b);
-    free(r);
 }
 
 /* Totals-only accumulation gives the same totals record as the full one. */
@@ -629,21 +711,18 @@ int main(void)
         {"top4_groups", top4_groups},
         {"fastest_slowest", fastest_slowest},
         {"planned_equals_checked", planned_equals_checked},
+        {"modes_agree_elsewhere", modes_agree_elsewhere},
     };
     enum { NPER = sizeof(per_module) / sizeof(per_module[0]) };
     static struct CMUnitTest tests[IOLENS_MOD_KNOWN_COUNT * NPER + 4];
     static char names[IOLENS_MOD_KNOWN_COUNT * NPER][96];
     size_t n = 0, nmods = 0;
 
-    /* Every fixed-size module the merge engine accepts. */
+    /* Every module the TOTAL mode supports. */
     for (int id = 0; id < IOLENS_MOD_KNOWN_COUNT; id++) {
         const struct iolens_module_desc *mod = iolens_module(id);
-        if (!mod || mod->record_size == 0)
-            continue;
-        unsigned char *a = calloc(2, mod->record_size);
-        if (a && iolens_merge_record(mod, a, a + mod->record_size, 1) == IOLENS_OK)
+        if (iolens_combine_supported(mod, IOLENS_COMBINE_TOTAL))
             modules[nmods++] = mod;
-        free(a);
     }
     for (size_t k = 0; k < nmods; k++) {
         for (size_t t = 0; t < NPER; t++) {
@@ -657,5 +736,5 @@ int main(void)
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(accumulator_metrics);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(accumulator_totals_only);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(accumulator_edges);
-    return _cmocka_run_group_tests("merge", tests, n, NULL, NULL);
+    return _cmocka_run_group_tests("combine", tests, n, NULL, NULL);
 }

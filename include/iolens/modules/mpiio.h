@@ -77,8 +77,8 @@
     X(MPIIO_F_MAX_WRITE_TIME, F64, MAX_PAIRED, "duration of the slowest write") \
     X(MPIIO_F_FASTEST_RANK_TIME, F64, FASTEST, "I/O time of the fastest rank") \
     X(MPIIO_F_SLOWEST_RANK_TIME, F64, SLOWEST, "I/O time of the slowest rank") \
-    X(MPIIO_F_VARIANCE_RANK_TIME, F64, ZERO, "variance of I/O time across ranks") \
-    X(MPIIO_F_VARIANCE_RANK_BYTES, F64, ZERO, "variance of bytes moved across ranks")
+    X(MPIIO_F_VARIANCE_RANK_TIME, F64, VARIANCE_TIME, "variance of I/O time across ranks") \
+    X(MPIIO_F_VARIANCE_RANK_BYTES, F64, VARIANCE_BYTES, "variance of bytes moved across ranks")
 
 #define IOLENS_X_ENUM(name, kind, merge, desc) name,
 enum iolens_mpiio_counter { IOLENS_MPIIO_COUNTERS(IOLENS_X_ENUM) MPIIO_NUM_INDICES };

@@ -9,18 +9,18 @@
 #define IOLENS_POSIX_VERSION 4
 
 #define IOLENS_POSIX_COUNTERS(X) \
-    X(POSIX_OPENS, I64, SUM, "opens, including those by fileno and dup") \
-    X(POSIX_FILENOS, I64, SUM, "fileno calls on a stream of the file") \
-    X(POSIX_DUPS, I64, SUM, "dup, dup2 and dup3 calls on its descriptors") \
-    X(POSIX_READS, I64, SUM, "read operations") \
-    X(POSIX_WRITES, I64, SUM, "write operations") \
-    X(POSIX_SEEKS, I64, SUM, "seek operations") \
-    X(POSIX_STATS, I64, SUM, "stat-family calls") \
-    X(POSIX_MMAPS, I64, SUM, "mmap calls") \
-    X(POSIX_FSYNCS, I64, SUM, "fsync calls") \
-    X(POSIX_FDSYNCS, I64, SUM, "fdatasync calls") \
-    X(POSIX_RENAME_SOURCES, I64, SUM, "renames away from this name") \
-    X(POSIX_RENAME_TARGETS, I64, SUM, "renames onto this name") \
+    X(POSIX_OPENS, I64, COUNT, "opens, including those by fileno and dup") \
+    X(POSIX_FILENOS, I64, COUNT, "fileno calls on a stream of the file") \
+    X(POSIX_DUPS, I64, COUNT, "dup, dup2 and dup3 calls on its descriptors") \
+    X(POSIX_READS, I64, COUNT, "read operations") \
+    X(POSIX_WRITES, I64, COUNT, "write operations") \
+    X(POSIX_SEEKS, I64, COUNT, "seek operations") \
+    X(POSIX_STATS, I64, COUNT, "stat-family calls") \
+    X(POSIX_MMAPS, I64, COUNT, "mmap calls") \
+    X(POSIX_FSYNCS, I64, COUNT, "fsync calls") \
+    X(POSIX_FDSYNCS, I64, COUNT, "fdatasync calls") \
+    X(POSIX_RENAME_SOURCES, I64, COUNT, "renames away from this name") \
+    X(POSIX_RENAME_TARGETS, I64, COUNT, "renames onto this name") \
     X(POSIX_RENAMED_FROM, U64, LAST, "record id of the first name renamed onto this one") \
     X(POSIX_MODE, I64, LAST, "permission bits given at open") \
     X(POSIX_BYTES_READ, I64, SUM, "bytes read") \
@@ -95,8 +95,8 @@
     X(POSIX_F_MAX_WRITE_TIME, F64, MAX_PAIRED, "duration of the slowest write") \
     X(POSIX_F_FASTEST_RANK_TIME, F64, FASTEST, "I/O time of the fastest rank") \
     X(POSIX_F_SLOWEST_RANK_TIME, F64, SLOWEST, "I/O time of the slowest rank") \
-    X(POSIX_F_VARIANCE_RANK_TIME, F64, ZERO, "variance of I/O time across ranks") \
-    X(POSIX_F_VARIANCE_RANK_BYTES, F64, ZERO, "variance of bytes moved across ranks")
+    X(POSIX_F_VARIANCE_RANK_TIME, F64, VARIANCE_TIME, "variance of I/O time across ranks") \
+    X(POSIX_F_VARIANCE_RANK_BYTES, F64, VARIANCE_BYTES, "variance of bytes moved across ranks")
 
 #define IOLENS_X_ENUM(name, kind, merge, desc) name,
 enum iolens_posix_counter { IOLENS_POSIX_COUNTERS(IOLENS_X_ENUM) POSIX_NUM_INDICES };

@@ -38,8 +38,8 @@
     X(STDIO_F_READ_END_TIMESTAMP, F64, MAX, "end of the last read") \
     X(STDIO_F_FASTEST_RANK_TIME, F64, FASTEST, "I/O time of the fastest rank") \
     X(STDIO_F_SLOWEST_RANK_TIME, F64, SLOWEST, "I/O time of the slowest rank") \
-    X(STDIO_F_VARIANCE_RANK_TIME, F64, ZERO, "variance of I/O time across ranks") \
-    X(STDIO_F_VARIANCE_RANK_BYTES, F64, ZERO, "variance of bytes moved across ranks")
+    X(STDIO_F_VARIANCE_RANK_TIME, F64, VARIANCE_TIME, "variance of I/O time across ranks") \
+    X(STDIO_F_VARIANCE_RANK_BYTES, F64, VARIANCE_BYTES, "variance of bytes moved across ranks")
 
 #define IOLENS_X_ENUM(name, kind, merge, desc) name,
 enum iolens_stdio_counter { IOLENS_STDIO_COUNTERS(IOLENS_X_ENUM) STDIO_NUM_INDICES };

@@ -2,9 +2,11 @@
  *
  * For each module that has shared records and a reduction (POSIX, MPI-IO,
  * STDIO; HEATMAP records stay per rank, as in the reference), every rank
- * prepares its copies (../reduce.h), sorts its records by rank descending
- * and id ascending, which puts the shared ones last in the same order
- * everywhere, and reduces them to rank 0 with MPI_Reduce. The operation is
+ * prepares its copies (iolens_combine_prepare; the rules are the log
+ * library's combining engine in its REDUCE mode, format/combine.h), sorts
+ * its records by rank descending and id ascending, which puts the shared
+ * ones last in the same order everywhere, and reduces them to rank 0 with
+ * MPI_Reduce. The operation is
  * created commutative on a contiguous byte type of one record, exactly as
  * the reference does: Open MPI then picks the same algorithm, hence the
  * same combining order, and the fields taken from one operand (modes, the
@@ -16,58 +18,70 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "reduce.h"
+#include "format/combine.h"
+#include "iolens/modules/mpiio.h"
+#include "iolens/modules/posix.h"
+#include "iolens/modules/stdio.h"
 #include "shared.h"
+
+/* Combine MPI's n incoming records into the n accumulated ones, side by side.
+ * The module was checked (iolens_combine_supported) before the reduction. */
+static void combine_n(const struct iolens_module_desc *mod, const void *in, void *inout, int n)
+{
+    for (size_t k = 0; k < (size_t)n; k++)
+        iol_combine_checked(mod, IOLENS_COMBINE_REDUCE,
+                            (unsigned char *)inout + k * mod->record_size,
+                            (const unsigned char *)in + k * mod->record_size, 0);
+}
 
 static void op_posix(void *in, void *inout, int *len, MPI_Datatype *dt)
 {
-    iol_reduce_combine_n(&iol_reduce_posix, in, inout, (size_t)*len);
+    combine_n(&iolens_posix_module, in, inout, *len);
 }
 
 static void op_mpiio(void *in, void *inout, int *len, MPI_Datatype *dt)
 {
-    iol_reduce_combine_n(&iol_reduce_mpiio, in, inout, (size_t)*len);
+    combine_n(&iolens_mpiio_module, in, inout, *len);
 }
 
 static void op_stdio(void *in, void *inout, int *len, MPI_Datatype *dt)
 {
-    iol_reduce_combine_n(&iol_reduce_stdio, in, inout, (size_t)*len);
+    combine_n(&iolens_stdio_module, in, inout, *len);
 }
 
 /* Elements may sit at any offset of MPI's buffers: copied, not dereferenced. */
 static void op_variance(void *in, void *inout, int *len, MPI_Datatype *dt)
 {
     for (int i = 0; i < *len; i++) {
-        struct iol_variance x, y;
+        struct iolens_variance x, y;
         unsigned char *pi = (unsigned char *)in + (size_t)i * sizeof(x);
         unsigned char *po = (unsigned char *)inout + (size_t)i * sizeof(y);
         memcpy(&x, pi, sizeof(x));
         memcpy(&y, po, sizeof(y));
-        iol_variance_merge(&x, &y);
+        iolens_combine_variance_merge(&x, &y);
         memcpy(po, &y, sizeof(y));
     }
 }
 
 /* The modules Darshan 3.5 reduces, in increasing module id. */
 static const struct {
-    int mod_id;
-    const struct iol_reduce_mod *m;
+    const struct iolens_module_desc *desc;
     MPI_User_function *op;
 } reduced[] = {
-    {IOLENS_MOD_POSIX, &iol_reduce_posix, op_posix},
-    {IOLENS_MOD_MPIIO, &iol_reduce_mpiio, op_mpiio},
-    {IOLENS_MOD_STDIO, &iol_reduce_stdio, op_stdio},
+    {&iolens_posix_module, op_posix},
+    {&iolens_mpiio_module, op_mpiio},
+    {&iolens_stdio_module, op_stdio},
 };
 #define NREDUCED (sizeof(reduced) / sizeof(reduced[0]))
 
 /* One module's reduction: its records, how many are shared, the buffers. */
 struct work {
     struct iol_mpi_module *mod;
-    const struct iol_reduce_mod *m;
+    const struct iolens_module_desc *desc;
     MPI_User_function *op;
-    size_t n;                   /* shared records: the last n after the sort */
-    unsigned char *out;         /* rank 0: n combined records */
-    struct iol_variance *var;   /* 4n: time and bytes, sent and received */
+    size_t n;                    /* shared records: the last n after the sort */
+    unsigned char *out;          /* rank 0: n combined records */
+    struct iolens_variance *var; /* 4n: time and bytes, sent and received */
 };
 
 static int cmp_base(const void *a, const void *b)
@@ -81,14 +95,16 @@ static int cmp_base(const void *a, const void *b)
 }
 
 /* Prepare w's shared records and sort them to the end; allocate the buffers.
- * @return 0, or -1 when this rank's records do not match the shared names. */
-static int prepare(const struct iol_mpi_local *l, const uint64_t *shared, struct work *w,
-                   int mod_id)
+ * @return 0, or -1 when this rank's records do not match the shared names,
+ * the module cannot be reduced, or memory is short. */
+static int prepare(const struct iol_mpi_local *l, const uint64_t *shared, struct work *w)
 {
     struct iol_mpi_module *mod = w->mod;
-    size_t sz = w->m->desc->record_size, marked = 0;
+    size_t sz = w->desc->record_size, marked = 0;
+    int mod_id = w->desc->id;
 
-    if (!mod || mod->rec_size != sz || w->n > INT_MAX)
+    if (!mod || mod->rec_size != sz || w->n > INT_MAX ||
+        !iolens_combine_supported(w->desc, IOLENS_COMBINE_REDUCE))
         return -1;
     for (size_t i = 0; i < mod->count; i++) {
         unsigned char *rec = mod->recs + i * sz;
@@ -96,7 +112,8 @@ static int prepare(const struct iol_mpi_local *l, const uint64_t *shared, struct
         memcpy(&id, rec, sizeof(id));
         const struct iol_mpi_name *nm = iol_mpi_name_find(l, id);
         if (nm && (shared[nm - l->names] & (1ULL << mod_id))) {
-            iol_reduce_prepare(w->m, rec);
+            if (iolens_combine_prepare(w->desc, rec) != IOLENS_OK)
+                return -1;
             marked++;
         }
     }
@@ -105,6 +122,13 @@ static int prepare(const struct iol_mpi_local *l, const uint64_t *shared, struct
     qsort(mod->recs, mod->count, sz, cmp_base);
     if (!(w->var = malloc(4 * w->n * sizeof(*w->var))))
         return -1;
+    /* Each record's part of the variances of time and bytes (w->var's first
+     * two quarters). */
+    unsigned char *shared_recs = mod->recs + (mod->count - w->n) * sz;
+    for (size_t i = 0; i < w->n; i++)
+        if (iolens_combine_variance_init(w->desc, shared_recs + i * sz, &w->var[i],
+                                         &w->var[w->n + i]) != IOLENS_OK)
+            return -1;
     if (iol_mpi.rank == 0 && !(w->out = malloc(w->n * sz)))
         return -1;
     return 0;
@@ -132,15 +156,11 @@ static int reduce_bytes(const void *send, void *recv, size_t count, size_t size,
 /* The records, then the variances of time and bytes; rank 0 keeps the result. */
 static int reduce_module(struct work *w)
 {
-    size_t sz = w->m->desc->record_size, n = w->n;
+    size_t sz = w->desc->record_size, n = w->n;
     unsigned char *send = w->mod->recs + (w->mod->count - n) * sz;
-    struct iol_variance *vt = w->var, *vb = w->var + n, *rt = w->var + 2 * n,
-                        *rb = w->var + 3 * n;
+    struct iolens_variance *vt = w->var, *vb = w->var + n, *rt = w->var + 2 * n,
+                           *rb = w->var + 3 * n;
 
-    for (size_t i = 0; i < n; i++) {
-        vt[i] = iol_reduce_time_var(w->m, send + i * sz);
-        vb[i] = iol_reduce_bytes_var(w->m, send + i * sz);
-    }
     if (reduce_bytes(send, w->out, n, sz, w->op) != 0 ||
         reduce_bytes(vt, rt, n, sizeof(*vt), op_variance) != 0 ||
         reduce_bytes(vb, rb, n, sizeof(*vb), op_variance) != 0)
@@ -150,7 +170,7 @@ static int reduce_module(struct work *w)
         return 0;
     }
     for (size_t i = 0; i < n; i++)
-        iol_reduce_set_variances(w->m, w->out + i * sz, &rt[i], &rb[i]);
+        iolens_combine_variance_store(w->desc, w->out + i * sz, &rt[i], &rb[i]);
     memcpy(send, w->out, n * sz);
     return 0;
 }
@@ -168,16 +188,16 @@ int iol_mpi_shared_reduce(struct iol_mpi_local *l, const uint64_t *shared)
         return 0;
     memset(w, 0, sizeof(w));
     for (size_t k = 0; k < NREDUCED; k++) {
-        w[k].m = reduced[k].m;
+        w[k].desc = reduced[k].desc;
         w[k].op = reduced[k].op;
         for (size_t i = 0; i < l->nmods; i++)
-            if (l->mods[i].mod_id == reduced[k].mod_id)
+            if (l->mods[i].mod_id == (int)w[k].desc->id)
                 w[k].mod = &l->mods[i];
         /* The same count on every rank: each globally shared name is in
          * every rank's names once, with the same module mask. */
         for (size_t i = 0; i < l->nnames; i++)
-            w[k].n += (shared[i] >> reduced[k].mod_id) & 1;
-        if (w[k].n && prepare(l, shared, &w[k], reduced[k].mod_id) != 0)
+            w[k].n += (shared[i] >> w[k].desc->id) & 1;
+        if (w[k].n && prepare(l, shared, &w[k]) != 0)
             failed = 1;
     }
     if (iol_mpi_any_failed(failed))

@@ -1,0 +1,48 @@
+/* The combining engine's internal entry points (the public ones are in
+ * iolens/combine.h): combining without the argument checks, for callers that
+ * checked the module once (the accumulator, the MPI reduction's operation). */
+#ifndef IOLENS_FORMAT_COMBINE_H
+#define IOLENS_FORMAT_COMBINE_H
+
+#include "iolens/combine.h"
+
+/* iolens_combine_record without the checks; mod must be supported in mode. */
+void iol_combine_checked(const struct iolens_module_desc *mod, iolens_combine_mode mode,
+                         void *dst, const void *src, int first);
+
+/* The rows of one module's tables ordered once for combining many records in
+ * one mode: integer sums (those clamped to -1 when negative, then the
+ * others), then every other rule in table order; PAIRED rows are left to the
+ * rows they pair with. */
+struct iol_combine_plan {
+    const struct iolens_module_desc *mod;
+    iolens_combine_mode mode;
+    size_t nsum_clamped, nsum_plain, nrest;
+    uint16_t *rows; /* counter i, or ncounters + fcounter i */
+};
+
+/* Build the plan of a module supported in mode. @return IOLENS_OK or IOLENS_ERR_NOMEM. */
+iolens_status iol_combine_plan_init(struct iol_combine_plan *p,
+                                    const struct iolens_module_desc *mod,
+                                    iolens_combine_mode mode);
+
+/* Free a plan's rows. */
+void iol_combine_plan_free(struct iol_combine_plan *p);
+
+/* The same as iol_combine_checked, through a plan. */
+void iol_combine_planned(const struct iol_combine_plan *p, void *dst, const void *src,
+                         int first);
+
+/* A record's own I/O time (read + write + meta, summed in Darshan's order)
+ * and bytes (read + written); mod's roles must name those counters. */
+double iol_own_time(const struct iolens_module_desc *mod, const void *rec);
+int64_t iol_own_bytes(const struct iolens_module_desc *mod, const void *rec);
+
+/* Merge a "four most common values" group (values v, their counts c) of src
+ * into dst's. new_list 0: dst's list is updated in place (TOTAL); 1: a new
+ * list takes src's values, then dst's (REDUCE). What ranks past the fourth
+ * place is lost. */
+void iol_top4_merge(int64_t dst_v[4], int64_t dst_c[4], const int64_t src_v[4],
+                    const int64_t src_c[4], int new_list);
+
+#endif
