@@ -9,7 +9,8 @@
  * id       the row's name in C (S_<id> in config.c)
  * key      config-file key (the preferred spelling); "" if only a variable
  * iolens   iolens's variable, "IOLENS_" then the key where there is one; ""
- * darshan  Darshan's variable, as Darshan spells it; "" if it has none
+ * darshan  Darshan's variable, as Darshan spells it; "" if it has none (one
+ *          is an iolens addition: DARSHAN_INCLUDE_DIRS)
  * alias    another spelling (Darshan's where the names drifted), accepted as a
  *          key and after IOLENS_ too; "" if none
  * type     how the value is read and printed (IOL_SETTING_TYPES below)
@@ -83,7 +84,8 @@
       PREFIXES, includes, 1, ONE, "`/var/opt/cray/dws/mounts/`",                         \
       "path prefixes recorded although an excluded prefix covers them (e.g. "            \
       "`/dev/shm/` under `/dev/`); `none` empties the list; the default list applies "   \
-      "only with the default exclusions, as in Darshan")                                 \
+      "only with the default exclusions, as in Darshan (key and variables are iolens "   \
+      "additions)")                                                                      \
     X(NAME_EXCLUDE, "NAME_EXCLUDE", "IOLENS_NAME_EXCLUDE", "", "", NAME_REGEX, name_rules, \
       0, NAME, "none",                                                                   \
       "record names of the listed modules (all: without `MODS`, and for the variable) "  \
