@@ -2,17 +2,19 @@
 # Configuration tests: run `rt_prog files` under the runtime with a config
 # file and/or variables, and check which records the log holds.
 #
-#   rt_config.sh LIB IOLENS RT_PROG CASE
+#   rt_config.sh LIB IOLENS RT_PROG CASE SETTINGS_DOC
 #
 # CASE: file (per-module MAX_RECORDS and NAME_EXCLUDE from a config file with
 # some bad lines), envwins (variables override the file; names only begin
 # with a setting's; many variables), app (APP_EXCLUDE:
 # no log, program unaffected), moddisable (no STDIO or HEATMAP records),
-# include (INCLUDE_DIRS brings back a default-excluded prefix). The sanitizer
-# set-up is ../lib/preload.sh.
+# include (INCLUDE_DIRS brings back a default-excluded prefix), table (every
+# spelling of every row of src/runtime/settings.h, as SETTINGS_DOC lists
+# them, sets its setting, in the order of precedence, as DUMP_CONFIG shows).
+# The sanitizer set-up is ../lib/preload.sh.
 set -eu
-[ $# -eq 4 ] || { echo "usage: $0 LIB IOLENS RT_PROG CASE" >&2; exit 2; }
-lib=$1 iolens=$2 prog=$3 case=$4
+[ $# -eq 5 ] || { echo "usage: $0 LIB IOLENS RT_PROG CASE SETTINGS_DOC" >&2; exit 2; }
+lib=$1 iolens=$2 prog=$3 case=$4 settings_doc=$5
 . "$(dirname "$0")/../lib/preload.sh"
 sanitizer_preload "$lib"
 t=$(mktemp -d "${TMPDIR:-/tmp}/iolens-cfg.XXXXXX")
@@ -105,8 +107,7 @@ envwins)
     expect_names POSIX "f0.dat f1.dat f2.dat f3.dat f4.dat skip0.tmp skip1.tmp skip2.tmp"
     ! grep -q '^HEATMAP' "$t/parse" || fail "HEATMAP records despite DARSHAN_MOD_DISABLE"
     # A longer name that begins with a setting's name is not that setting;
-    # then the same with more than 64 IOLENS_/DARSHAN_ variables (each
-    # setting is then looked up in the whole environment).
+    # then the same among 70 more DARSHAN_ variables that are no setting.
     many=$(i=0; while [ $i -lt 70 ]; do printf 'DARSHAN_UNUSED_%d=1 ' $i; i=$((i + 1)); done)
     for more in "" "$many"; do
         # shellcheck disable=SC2086 # one word per variable
@@ -151,6 +152,141 @@ include)
     run RT_EXTRA="$extra/x.dat" IOLENS_CONFIG_PATH="$t/inc.conf" IOLENS_EXCLUDE_DIRS="$t/d/,$base/"
     parse
     expect_names POSIX "x.dat"
+    ;;
+table)
+    "$settings_doc" rows > "$t/rows" || fail "settings_doc rows"
+    # Every spelling of every row leaves the inherited environment.
+    unset_all=$(awk '{ for (i = 4; i <= 5; i++) if ($i != "-") printf "-u %s ", $i;
+                       if ($3 != "-") printf "-u IOLENS_%s ", $3 }' "$t/rows")
+    touch "$t/empty.conf"
+    # value TYPE NAME SIDE: a value of the type (side a or b); want: the
+    # dump's text for it.
+    value() {
+        case $1.$3 in
+        CONFIG.*) echo "$t/empty.conf" ;;
+        FLAG.* | DEBUG.*) echo 1 ;;
+        PRESENCE.*) echo "" ;;
+        PATH.*) echo "$t/$3.$2" ;;
+        VARNAME.a) echo IOL_TEST_VAR_A ;; VARNAME.b) echo IOL_TEST_VAR_B ;;
+        MIB.a) echo 3 ;; MIB.b) echo 5 ;;
+        RECORDS.a) echo 77 ;; RECORDS.b) echo 55 ;;
+        ALIGN.a) echo 16 ;; ALIGN.b) echo 32 ;;
+        FRACTION.a) echo 0.25 ;; FRACTION.b) echo 0.75 ;;
+        HINTS.a) echo 'cb_nodes=2;x=y' ;; HINTS.b) echo cb_nodes=3 ;;
+        PREFIXES.a) echo /iol-a/,/iol-c/ ;; PREFIXES.b) echo /iol-b/ ;;
+        APP_REGEX.*) echo "^iol-nomatch-$3\$" ;;
+        NAME_REGEX.*) echo "iol-$3\\.x" ;;
+        MODS.a) echo LUSTRE,STDIO ;; MODS.b) echo BGQ ;;
+        RANKS.a) echo 1:2,4 ;; RANKS.b) echo 3 ;;
+        *) fail "no sample value for type $1" ;;
+        esac
+    }
+    want() {
+        case $1 in
+        PRESENCE) echo 1 ;;
+        MIB) echo "$(value "$@") MiB" ;;
+        NAME_REGEX) echo "$(value "$@") *" ;;
+        *) value "$@" ;;
+        esac
+    }
+    while read -r name key alias iol dar type def; do
+        [ "$type" != PATH ] || mkdir -p "$t/a.$name" "$t/b.$name"
+    done < "$t/rows"
+    # dump [VAR=value...]: rt_prog under the runtime; $t/dump: its settings.
+    dump() {
+        # shellcheck disable=SC2086 # one word per option
+        (cd "$t/d" && exec env $unset_all "$@" LD_PRELOAD="$preload" "$prog" basic "$t/d" \
+            > "$t/out" 2>&1) || fail "rt_prog basic: exit status $?"
+        sed -n 's/^iolens\[[0-9]*\]: config: //p' "$t/out" > "$t/dump"
+        [ -s "$t/dump" ] || fail "no settings printed"
+    }
+    # check WHAT SIDE FILTER: every row FILTER selects (an awk condition on
+    # $1 name $2 key $3 alias $4 IOLENS_ $5 Darshan's) shows side's value.
+    check() {
+        what=$1 side=$2 other=b
+        [ "$side" = a ] || other=a
+        awk "$3" "$t/rows" > "$t/sel"
+        [ -s "$t/sel" ] || fail "$what: no rows"
+        while read -r name key alias iol dar type def; do
+            w=$(want "$type" "$name" "$side")
+            grep -qxF "$name = $w" "$t/dump" || fail "$what: $name: no line '$name = $w' in the dump:
+$(cat "$t/dump")"
+            case $type in
+            FLAG | DEBUG | PRESENCE | CONFIG) ;;
+            *) ! grep -qF "$name = $(want "$type" "$name" "$other")" "$t/dump" ||
+                    fail "$what: $name still shows the other value" ;;
+            esac
+        done < "$t/sel"
+    }
+    # conf SIDE COLUMN FILTER: a config file of the rows selected, keyed by
+    # column 2 (key) or 3 (alias).
+    conf() {
+        awk "$3" "$t/rows" | while read -r name key alias iol dar type def; do
+            k=$key; [ "$2" = 2 ] || k=$alias
+            printf '%s\t%s\n' "$k" "$(value "$type" "$name" "$1")"
+        done > "$t/$1.$2.conf"
+        [ "$2" = 2 ] || echo DUMP_CONFIG >> "$t/$1.$2.conf"
+    }
+    # vars SIDE COLUMN FILTER: the selected rows' variables (column 4
+    # IOLENS_, 3 alias, 5 Darshan's), one per line.
+    vars() {
+        awk "$3" "$t/rows" | while read -r name key alias iol dar type def; do
+            case $2 in 4) v=$iol ;; 3) v=IOLENS_$alias ;; *) v=$dar ;; esac
+            printf '%s=%s\n' "$v" "$(value "$type" "$name" "$1")"
+        done
+    }
+    # with FILE...: dump with the variables listed in the files.
+    with() {
+        cat "$@" > "$t/vars"
+        set --
+        while IFS= read -r line; do set -- "$@" "$line"; done < "$t/vars"
+        dump "$@"
+    }
+    # Defaults: the numbers the docs give.
+    dump IOLENS_DUMP_CONFIG=1
+    awk '$6 == "MIB" || $6 == "RECORDS" || $6 == "ALIGN"' "$t/rows" > "$t/sel"
+    while read -r name key alias iol dar type def; do
+        sed -n "s/^$name = \([0-9]*\).*/\1/p" "$t/dump" | grep -qx "$def" ||
+            fail "default of $name: the docs say $def, the dump: $(grep "^$name = " "$t/dump")"
+    done < "$t/sel"
+    # Each spelling alone.
+    conf a 2 '$2 != "-"'
+    dump IOLENS_CONFIG_PATH="$t/a.2.conf"
+    check "config file key" a '$2 != "-"'
+    conf a 3 '$3 != "-"'
+    dump IOLENS_CONFIG_PATH="$t/a.3.conf"
+    check "config file alias" a '$3 != "-"'
+    vars a 4 '$4 != "-"' > "$t/v1"
+    with "$t/v1"
+    check "IOLENS_ variable" a '$4 != "-"'
+    vars a 3 '$3 != "-"' > "$t/v1"
+    echo IOLENS_DUMP_CONFIG=1 >> "$t/v1"
+    with "$t/v1"
+    check "IOLENS_ alias" a '$3 != "-"'
+    vars a 5 '$5 != "-"' > "$t/v1"
+    with "$t/v1"
+    check "Darshan's variable" a '$5 != "-"'
+    # Precedence: IOLENS_ over its alias over Darshan's over the file (whose
+    # list lines the variable replaces).
+    conf b 2 '$2 != "-"'
+    vars b 5 '$5 != "-"' > "$t/v1"
+    vars b 3 '$3 != "-"' > "$t/v2"
+    vars a 4 '$4 != "-"' > "$t/v3"
+    echo "IOLENS_CONFIG_PATH=$t/b.2.conf" >> "$t/v3"
+    with "$t/v1" "$t/v2" "$t/v3"
+    check "IOLENS_ first" a '$4 != "-" && $6 != "CONFIG"'
+    vars a 3 '$3 != "-"' > "$t/v2"
+    printf 'IOLENS_DUMP_CONFIG=1\nIOLENS_CONFIG_PATH=%s\n' "$t/b.2.conf" > "$t/v3"
+    with "$t/v1" "$t/v2" "$t/v3"
+    check "the alias before Darshan's" a '$3 != "-"'
+    vars a 5 '$5 != "-"' > "$t/v1"
+    echo "IOLENS_CONFIG_PATH=$t/b.2.conf" > "$t/v2"
+    with "$t/v1" "$t/v2"
+    check "Darshan's before the file" a '$5 != "-" && $2 != "-"'
+    # A variable set to 0 turns off what the file turned on.
+    printf 'INTERNAL_TIMING\nDUMP_CONFIG\n' > "$t/on.conf"
+    dump IOLENS_CONFIG_PATH="$t/on.conf" DARSHAN_INTERNAL_TIMING=0
+    grep -qx 'INTERNAL_TIMING = 0' "$t/dump" || fail "DARSHAN_INTERNAL_TIMING=0 did not win"
     ;;
 *)
     echo "unknown case $case" >&2

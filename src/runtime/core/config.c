@@ -1,8 +1,8 @@
 /* Settings: defaults, then the config file (IOLENS_CONFIG_PATH or
- * DARSHAN_CONFIG_PATH), then the environment. The file takes Darshan 3.5's
- * keys so that sites can reuse their files; the DARSHAN_* variables are
- * honoured too, and the IOLENS_* name wins over the DARSHAN_* one.
- * Everything is parsed once at start; only regcomp allocates. */
+ * DARSHAN_CONFIG_PATH), then the environment, every one a row of settings.h.
+ * The file takes Darshan 3.5's keys so that sites can reuse their files; the
+ * DARSHAN_* variables are honoured too, and the IOLENS_* name wins over the
+ * DARSHAN_* one. Everything is parsed once at start; only regcomp allocates. */
 #include "config.h"
 
 #include <errno.h>
@@ -15,6 +15,7 @@
 #include "fmt.h"
 #include "paths.h"
 #include "real.h"
+#include "settings.h"
 #include "slotlock.h"
 
 /* Darshan's default exclusions, in the same order, and its one inclusion. */
@@ -32,10 +33,11 @@ static const char *const mod_names[] = {
 };
 #define ALL_MODS ((((uint64_t)1 << IOLENS_MOD_KNOWN_COUNT) - 1) & ~(uint64_t)1)
 #define MOD_BIT(id) ((uint64_t)1 << (id))
+#define DXT_MODS (MOD_BIT(IOLENS_MOD_DXT_POSIX) | MOD_BIT(IOLENS_MOD_DXT_MPIIO))
 
 /* Largest config file read; the rest is ignored (with a diagnostic). */
 #define CONFIG_FILE_MAX (64u << 10)
-/* Longest variable name JOBID names. */
+/* Longest variable name JOBID_ENV names. */
 #define JOBID_ENV_MAX 64
 /* Longest list value (comma-separated) parsed. */
 #define LIST_MAX 4096
@@ -43,59 +45,152 @@ static const char *const mod_names[] = {
 /* Held while matching name expressions (see iol_config_name_excluded). */
 static _Atomic uint64_t match_lock;
 
-/* Most IOLENS_* and DARSHAN_* variables gathered (more: getenv is used). */
-#define ENV_KEPT_MAX 64
-
-/* State of one load (the flags combine only at the end). The environment's
- * IOLENS_* and DARSHAN_* entries are gathered in one pass, so that the ~35
- * settings are looked up among those few, not each in the whole environment. */
-static struct {
-    uint64_t disable, enable; /* MOD_DISABLE, MOD_ENABLE */
-    size_t nenv;
-    int env_all;              /* 1: more than ENV_KEPT_MAX, use getenv */
-    const char *env[ENV_KEPT_MAX];
-} L;
-
 /* The config file's text (a page is touched only when there is a file). */
 static char file_text[CONFIG_FILE_MAX];
 
 static const char *const empty = "";
 
-static void gather_env(void)
+/* ---- the table (settings.h) ---- */
+
+enum {
+#define TYPE_ENUM(type, doc) T_##type,
+    IOL_SETTING_TYPES(TYPE_ENUM)
+#undef TYPE_ENUM
+};
+
+/* Groups of rows replaced together by a variable (settings.h's group). */
+enum { G_ONE, G_NAME, G_APP, G_MOD, G_RANK };
+
+enum {
+#define ROW_ENUM(id, ...) S_##id,
+    IOL_SETTINGS(ROW_ENUM)
+#undef ROW_ENUM
+    NSETTINGS
+};
+
+/* Every row's names, packed in one constant object: rows refer to them by
+ * offset, so the table holds no pointer for the loader to relocate. */
+static const struct names {
+#define NAME_MEMBERS(id, key, iolens, darshan, alias, ...)                             \
+    char id##_key[sizeof(key)], id##_iolens[sizeof(iolens)], id##_darshan[sizeof(darshan)], \
+        id##_alias[sizeof(alias)];
+    IOL_SETTINGS(NAME_MEMBERS)
+#undef NAME_MEMBERS
+} names = {
+#define NAME_INIT(id, key, iolens, darshan, alias, ...) key, iolens, darshan, alias,
+    IOL_SETTINGS(NAME_INIT)
+#undef NAME_INIT
+};
+
+_Static_assert(sizeof(struct names) <= UINT16_MAX, "rows keep 16-bit name offsets");
+
+/* A row's spellings, in the order they are preferred among variables. */
+enum { N_KEY, N_IOLENS, N_ALIAS, N_DARSHAN, N_COUNT };
+
+/* One row of settings.h, as the runtime uses it. */
+struct row {
+    uint16_t name[N_COUNT]; /* offsets of the spellings in names */
+    uint8_t len[N_COUNT];   /* their lengths; 0: no such spelling */
+    uint8_t type, incl, group;
+    uint32_t off;           /* offset of the field in struct iol_config */
+};
+
+static const struct row rows[NSETTINGS] = {
+#define ROW_INIT(id, key, iolens, darshan, alias, type, field, incl, group, ...)          \
+    {{offsetof(struct names, id##_key), offsetof(struct names, id##_iolens),               \
+      offsetof(struct names, id##_alias), offsetof(struct names, id##_darshan)},           \
+     {sizeof(key) - 1, sizeof(iolens) - 1, sizeof(alias) - 1, sizeof(darshan) - 1},       \
+     T_##type, incl, G_##group, offsetof(struct iol_config, field)},
+    IOL_SETTINGS(ROW_INIT)
+#undef ROW_INIT
+};
+
+/* Spelling `which` of row r ("" if it has none). */
+static const char *row_name(const struct row *r, int which)
 {
-    L.nenv = 0;
-    L.env_all = 0;
-    for (char **e = environ; e && *e; e++) {
-        if (strncmp(*e, "IOLENS_", 7) != 0 && strncmp(*e, "DARSHAN_", 8) != 0)
+    return (const char *)&names + r->name[which];
+}
+
+/* The row's name in the dump: its key, else its variable without IOLENS_,
+ * else Darshan's variable. */
+static const char *dump_name(const struct row *r)
+{
+    if (r->len[N_KEY])
+        return row_name(r, N_KEY);
+    return r->len[N_IOLENS] ? row_name(r, N_IOLENS) + 7 : row_name(r, N_DARSHAN);
+}
+
+/* ---- the environment ---- */
+
+/* The variables of the table found in the environment, by row and spelling
+ * (N_IOLENS, N_ALIAS, N_DARSHAN): the first of each name, as getenv finds. */
+struct env_vals {
+    const char *v[NSETTINGS][N_COUNT];
+};
+
+/* Does the variable s (n bytes before its '=') have spelling which of r? */
+static int env_is(const struct row *r, int which, const char *s, size_t n)
+{
+    size_t len = r->len[which];
+    if (which != N_ALIAS)
+        return len == n && memcmp(s, row_name(r, which), n) == 0;
+    return len && len + 7 == n && memcmp(s, "IOLENS_", 7) == 0 &&
+           memcmp(s + 7, row_name(r, N_ALIAS), len) == 0;
+}
+
+/* The row *i and spelling *w of the variable s (n bytes before its '=').
+ * @return 1 if it is one of the table's, else 0. */
+static int find_var(const char *s, size_t n, int *i, int *w)
+{
+    for (*i = 0; *i < NSETTINGS; ++*i)
+        for (*w = N_IOLENS; *w < N_COUNT; ++*w)
+            if (env_is(&rows[*i], *w, s, n))
+                return 1;
+    return 0;
+}
+
+/* One pass over the environment: each IOLENS_*, DARSHAN_* or DXT_* entry
+ * is looked up in the table; the others cost a byte or two each. */
+static void gather_env(struct env_vals *e)
+{
+    memset(e, 0, sizeof(*e));
+    for (char **p = environ; p && *p; p++) {
+        const char *s = *p;
+        if (s[0] == 'I' ? strncmp(s, "IOLENS_", 7) != 0
+                        : s[0] != 'D' || (strncmp(s, "DARSHAN_", 8) != 0 &&
+                                          strncmp(s, "DXT_", 4) != 0))
             continue;
-        if (L.nenv == ENV_KEPT_MAX) {
-            L.env_all = 1;
-            return;
-        }
-        L.env[L.nenv++] = *e;
+        const char *eq = strchr(s, '=');
+        if (!eq)
+            continue;
+        int i, w;
+        if (find_var(s, (size_t)(eq - s), &i, &w) && !e->v[i][w])
+            e->v[i][w] = eq + 1;
     }
 }
 
-static const char *env_get(const char *name)
+/* Row i's value from the environment: IOLENS_, its alias, then Darshan's.
+ * An empty variable counts as unset, except where the type takes it (HINTS:
+ * no hints; PRESENCE). *where gets the variable's name (buf for the alias).
+ * @return the value, or NULL if none is set. */
+static const char *env_value(const struct env_vals *e, int i, char *buf, size_t len,
+                             const char **where)
 {
-    if (L.env_all)
-        return getenv(name);
-    size_t n = strlen(name);
-    for (size_t i = 0; i < L.nenv; i++)
-        if (strncmp(L.env[i], name, n) == 0 && L.env[i][n] == '=')
-            return L.env[i] + n + 1;
-    return NULL;
-}
-
-/* An environment variable by its iolens name, then its Darshan name.
- * @return the value, or NULL if neither is set (or both are empty). */
-static const char *config_env(const char *iolens_name, const char *darshan_name)
-{
-    const char *v = iolens_name ? env_get(iolens_name) : NULL;
-    if (v && *v)
+    const struct row *r = &rows[i];
+    int empty_ok = r->type == T_HINTS || r->type == T_PRESENCE;
+    for (int w = N_IOLENS; w < N_COUNT; w++) {
+        const char *v = e->v[i][w];
+        if (!v || (!*v && !empty_ok))
+            continue;
+        if (w == N_ALIAS) {
+            iol_fmt(buf, len, "IOLENS_%s", row_name(r, N_ALIAS));
+            *where = buf;
+        } else {
+            *where = row_name(r, w);
+        }
         return v;
-    v = darshan_name ? env_get(darshan_name) : NULL;
-    return (v && *v) ? v : NULL;
+    }
+    return NULL;
 }
 
 /* ---- values ---- */
@@ -339,66 +434,144 @@ static void append_list(struct iol_config *c, const char **dst, const char *v)
         *dst = p;
 }
 
+/* ---- applying a row ---- */
+
+/* MAX_RECORDS: with modules (the file's third word), those modules' limits;
+ * without, one limit for every module (the per-module ones go). */
+static void set_records(struct iol_config *c, const char *where, const char *v, const char *mods)
+{
+    uint32_t n = 0;
+    set_max_records(where, v, &n);
+    uint64_t flags = mods ? parse_mods(where, mods) : 0;
+    if (!n)
+        return;
+    if (!mods) {
+        c->max_records = n;
+        memset(c->mod_max_records, 0, sizeof(c->mod_max_records));
+    }
+    for (int id = 1; id < IOLENS_MOD_KNOWN_COUNT; id++)
+        if (flags & MOD_BIT(id))
+            c->mod_max_records[id] = n;
+}
+
+/* Does a row of this type need a value in the file (its lists do)? */
+static int needs_value(int type)
+{
+    return type == T_RECORDS || type == T_PREFIXES || type == T_APP_REGEX ||
+           type == T_NAME_REGEX || type == T_MODS || type == T_RANKS;
+}
+
+/* Set row r's field from value v (NULL: a file key without one), mods the
+ * file's module list (NULL: none, and always for a variable). */
+static void apply(struct iol_config *c, const struct row *r, const char *where, const char *v,
+                  const char *mods, int from_file)
+{
+    void *f = (char *)c + r->off;
+    switch (r->type) {
+    case T_CONFIG: /* read before the rest: load_file */
+        break;
+    case T_DEBUG:
+        *(int *)f = iol_diag_enabled();
+        break;
+    case T_FLAG:
+        *(int *)f = from_file || strcmp(v, "0") != 0;
+        break;
+    case T_PRESENCE:
+        *(int *)f = 1;
+        break;
+    case T_PATH:
+        set_path(c, where, v, f, PATH_MAX);
+        break;
+    case T_VARNAME:
+        set_path(c, where, v, f, JOBID_ENV_MAX);
+        break;
+    case T_MIB:
+        set_mib(where, v, f);
+        break;
+    case T_RECORDS:
+        set_records(c, where, v, mods);
+        break;
+    case T_ALIGN:
+        set_alignment(where, v, f);
+        break;
+    case T_FRACTION:
+        set_fraction(where, v, f);
+        break;
+    case T_HINTS: /* an empty value is one: no hints at all, as in Darshan */
+        *(const char **)f = keep(c, v ? v : "", v ? strlen(v) : 0);
+        break;
+    case T_PREFIXES:
+        add_prefixes(c, where, v, r->incl);
+        break;
+    case T_APP_REGEX:
+        add_rules(c, where, v, 0, r->incl, c->app_rules, &c->napp_rules, IOL_MAX_APP_RULES);
+        break;
+    case T_NAME_REGEX: {
+        uint64_t m = mods ? parse_mods(where, mods) : ALL_MODS;
+        add_rules(c, where, v, m, r->incl, c->name_rules, &c->nname_rules, IOL_MAX_NAME_RULES);
+        break;
+    }
+    case T_MODS:
+        *(uint64_t *)f |= parse_mods(where, v);
+        break;
+    case T_RANKS:
+        append_list(c, f, v);
+        break;
+    }
+}
+
+/* Forget what the file set in a list row, before a variable replaces it. */
+static void reset(struct iol_config *c, const struct row *r)
+{
+    void *f = (char *)c + r->off;
+    switch (r->type) {
+    case T_PREFIXES: /* the next list replaces the current one */
+        *(r->incl ? &c->user_includes : &c->user_excludes) = 0;
+        break;
+    case T_APP_REGEX:
+        clear_rules(c->app_rules, &c->napp_rules);
+        break;
+    case T_NAME_REGEX:
+        clear_rules(c->name_rules, &c->nname_rules);
+        break;
+    case T_MODS:
+        *(uint64_t *)f = 0;
+        break;
+    case T_RANKS:
+        *(const char **)f = NULL;
+        break;
+    default: /* a single value: the variable's replaces it */
+        break;
+    }
+}
+
 /* ---- the config file ---- */
 
-/* One setting of the file: key and up to two values. */
+/* The row whose key (or alias) is key. @return its index, or -1. */
+static int file_row(const char *key)
+{
+    size_t n = strlen(key);
+    for (int i = 0; i < NSETTINGS; i++) {
+        const struct row *r = &rows[i];
+        if (!r->len[N_KEY])
+            continue;
+        if ((r->len[N_KEY] == n && memcmp(key, row_name(r, N_KEY), n) == 0) ||
+            (r->len[N_ALIAS] == n && memcmp(key, row_name(r, N_ALIAS), n) == 0))
+            return i;
+    }
+    return -1;
+}
+
+/* One line of the file: key and up to two values. */
 static void file_setting(struct iol_config *c, const char *where, const char *key,
                          const char *v1, const char *v2)
 {
-    if (!strcmp(key, "MODMEM"))
-        set_mib(where, v1, &c->mod_mem);
-    else if (!strcmp(key, "NAMEMEM") || !strcmp(key, "NAME_MEM"))
-        set_mib(where, v1, &c->name_mem);
-    else if (!strcmp(key, "MEM_ALIGNMENT") || !strcmp(key, "MEMALIGN"))
-        set_alignment(where, v1, &c->mem_alignment);
-    else if (!strcmp(key, "JOBID"))
-        set_path(c, where, v1, &c->jobid_env, JOBID_ENV_MAX);
-    else if (!strcmp(key, "LOGHINTS"))
-        c->log_hints = keep(c, v1 ? v1 : "", v1 ? strlen(v1) : 0);
-    else if (!strcmp(key, "LOGPATH"))
-        set_path(c, where, v1, &c->logpath, PATH_MAX);
-    else if (!strcmp(key, "LOGFILE"))
-        set_path(c, where, v1, &c->logfile, PATH_MAX);
-    else if (!strcmp(key, "MMAP_LOGPATH"))
-        set_path(c, where, v1, &c->mmap_dir, PATH_MAX);
-    else if (!strcmp(key, "EXCLUDE_DIRS") && v1)
-        add_prefixes(c, where, v1, 0);
-    else if (!strcmp(key, "INCLUDE_DIRS") && v1)
-        add_prefixes(c, where, v1, 1);
-    else if ((!strcmp(key, "APP_EXCLUDE") || !strcmp(key, "APP_INCLUDE")) && v1)
-        add_rules(c, where, v1, 0, key[4] == 'I', c->app_rules, &c->napp_rules,
-                  IOL_MAX_APP_RULES);
-    else if ((!strcmp(key, "NAME_EXCLUDE") || !strcmp(key, "NAME_INCLUDE")) && v1)
-        add_rules(c, where, v1, v2 ? parse_mods(where, v2) : ALL_MODS, key[5] == 'I',
-                  c->name_rules, &c->nname_rules, IOL_MAX_NAME_RULES);
-    else if (!strcmp(key, "RANK_EXCLUDE") && v1)
-        append_list(c, &c->rank_exclude, v1);
-    else if (!strcmp(key, "RANK_INCLUDE") && v1)
-        append_list(c, &c->rank_include, v1);
-    else if (!strcmp(key, "MOD_DISABLE") && v1)
-        L.disable |= parse_mods(where, v1);
-    else if (!strcmp(key, "MOD_ENABLE") && v1)
-        L.enable |= parse_mods(where, v1);
-    else if (!strcmp(key, "MAX_RECORDS") && v1) {
-        uint32_t n = 0;
-        set_max_records(where, v1, &n);
-        uint64_t mods = v2 ? parse_mods(where, v2) : ALL_MODS;
-        for (int id = 1; n && id < IOLENS_MOD_KNOWN_COUNT; id++)
-            if (mods & MOD_BIT(id))
-                c->mod_max_records[id] = n;
-    } else if (!strcmp(key, "DXT_SMALL_IO_TRIGGER"))
-        set_fraction(where, v1, &c->dxt_small_io_trigger);
-    else if (!strcmp(key, "DXT_UNALIGNED_IO_TRIGGER"))
-        set_fraction(where, v1, &c->dxt_unaligned_io_trigger);
-    else if (!strcmp(key, "DUMP_CONFIG"))
-        c->dump_config = 1;
-    else if (!strcmp(key, "INTERNAL_TIMING"))
-        c->internal_timing = 1;
-    else if (!strcmp(key, "DISABLE_SHARED_REDUCTION"))
-        c->disable_shared_reduction = 1;
+    int i = file_row(key);
+    if (i < 0 || (!v1 && needs_value(rows[i].type)))
+        iol_diag("%s: %s \"%s\" ignored", where,
+                 i < 0 && v1 ? "unknown setting" : "setting without a value", key);
     else
-        iol_diag("%s: %s \"%s\" ignored", where, v1 ? "unknown setting" : "setting without a value",
-                 key);
+        apply(c, &rows[i], where, v1, v2, 1);
 }
 
 static int is_blank(char ch)
@@ -426,14 +599,15 @@ static char *next_word(char **p)
 /* Read and apply the config file named by IOLENS_CONFIG_PATH or
  * DARSHAN_CONFIG_PATH: one setting per line, "KEY [VALUE [MODULES]]"
  * separated by blanks; '#' starts a comment line. */
-static void load_file(struct iol_config *c)
+static void load_file(struct iol_config *c, const struct env_vals *e)
 {
-    const char *path = config_env("IOLENS_CONFIG_PATH", "DARSHAN_CONFIG_PATH");
     char where[160];
+    const char *var;
+    const char *path = env_value(e, S_CONFIG_PATH, where, sizeof(where), &var);
 
     if (!path)
         return;
-    set_path(c, "config", path, &c->config_path, PATH_MAX);
+    set_path(c, var, path, &c->config_path, PATH_MAX);
     ssize_t len = iol_sys_read_file(path, file_text, sizeof(file_text));
     if (len < 0) {
         iol_diag("config: cannot read %s (errno %d); using defaults", path, errno);
@@ -467,118 +641,27 @@ static void load_file(struct iol_config *c)
     }
 }
 
-/* ---- the environment ---- */
+/* ---- the environment, applied ---- */
 
-static void env_mib(const char *iolens_name, const char *darshan_name, size_t *out)
+/* Every variable set overrides the file: a list variable replaces the file's
+ * lines of its group first, then each row takes its value, in table order. */
+static void load_env(struct iol_config *c, const struct env_vals *e)
 {
-    const char *v = config_env(iolens_name, darshan_name);
-    if (v)
-        set_mib(iolens_name, v, out);
-}
+    const char *val[NSETTINGS], *where[NSETTINGS];
+    char alias[NSETTINGS][40];
+    unsigned replaced = 0; /* groups (bit = G_*) a variable replaces */
 
-static void env_path(struct iol_config *c, const char *iolens_name, const char *darshan_name,
-                     const char **dst, size_t len)
-{
-    const char *v = config_env(iolens_name, darshan_name);
-    if (v)
-        set_path(c, iolens_name, v, dst, len);
-}
-
-static int env_flag(const char *iolens_name, const char *darshan_name)
-{
-    const char *v = config_env(iolens_name, darshan_name);
-    return v && strcmp(v, "0") != 0;
-}
-
-/* Lists and rules: a variable replaces what the file said. */
-static void load_env_lists(struct iol_config *c)
-{
-    const char *v, *w;
-
-    if ((v = config_env("IOLENS_EXCLUDE_DIRS", "DARSHAN_EXCLUDE_DIRS"))) {
-        c->user_excludes = 0;
-        add_prefixes(c, "IOLENS_EXCLUDE_DIRS", v, 0);
+    for (int i = 0; i < NSETTINGS; i++) {
+        val[i] = env_value(e, i, alias[i], sizeof(alias[i]), &where[i]);
+        if (val[i] && rows[i].group != G_ONE)
+            replaced |= 1u << rows[i].group;
     }
-    if ((v = config_env("IOLENS_INCLUDE_DIRS", "DARSHAN_INCLUDE_DIRS"))) {
-        c->user_includes = 0;
-        add_prefixes(c, "IOLENS_INCLUDE_DIRS", v, 1);
-    }
-    v = config_env("IOLENS_APP_EXCLUDE", "DARSHAN_APP_EXCLUDE");
-    w = config_env("IOLENS_APP_INCLUDE", "DARSHAN_APP_INCLUDE");
-    if (v || w)
-        clear_rules(c->app_rules, &c->napp_rules);
-    if (v)
-        add_rules(c, "IOLENS_APP_EXCLUDE", v, 0, 0, c->app_rules, &c->napp_rules,
-                  IOL_MAX_APP_RULES);
-    if (w)
-        add_rules(c, "IOLENS_APP_INCLUDE", w, 0, 1, c->app_rules, &c->napp_rules,
-                  IOL_MAX_APP_RULES);
-    v = config_env("IOLENS_NAME_EXCLUDE", NULL);
-    w = config_env("IOLENS_NAME_INCLUDE", NULL);
-    if (v || w)
-        clear_rules(c->name_rules, &c->nname_rules);
-    if (v)
-        add_rules(c, "IOLENS_NAME_EXCLUDE", v, ALL_MODS, 0, c->name_rules, &c->nname_rules,
-                  IOL_MAX_NAME_RULES);
-    if (w)
-        add_rules(c, "IOLENS_NAME_INCLUDE", w, ALL_MODS, 1, c->name_rules, &c->nname_rules,
-                  IOL_MAX_NAME_RULES);
-    v = config_env("IOLENS_MOD_DISABLE", "DARSHAN_MOD_DISABLE");
-    w = config_env("IOLENS_MOD_ENABLE", "DARSHAN_MOD_ENABLE");
-    if (v || w)
-        L.disable = L.enable = 0;
-    if (v)
-        L.disable |= parse_mods("IOLENS_MOD_DISABLE", v);
-    if (w)
-        L.enable |= parse_mods("IOLENS_MOD_ENABLE", w);
-    if (getenv("DXT_ENABLE_IO_TRACE"))
-        L.enable |= MOD_BIT(IOLENS_MOD_DXT_POSIX) | MOD_BIT(IOLENS_MOD_DXT_MPIIO);
-    v = config_env("IOLENS_RANK_EXCLUDE", "DARSHAN_RANK_EXCLUDE");
-    w = config_env("IOLENS_RANK_INCLUDE", "DARSHAN_RANK_INCLUDE");
-    if (v || w)
-        c->rank_exclude = c->rank_include = NULL;
-    append_list(c, &c->rank_exclude, v);
-    append_list(c, &c->rank_include, w);
-}
-
-static void load_env(struct iol_config *c)
-{
-    const char *v;
-
-    if (env_flag("IOLENS_DISABLE", "DARSHAN_DISABLE"))
-        c->disabled = 1;
-    env_path(c, "IOLENS_LOGPATH", "DARSHAN_LOGPATH", &c->logpath, PATH_MAX);
-    env_path(c, "IOLENS_LOGFILE", "DARSHAN_LOGFILE", &c->logfile, PATH_MAX);
-    env_path(c, "IOLENS_MMAP_DIR", "DARSHAN_MMAP_LOGPATH", &c->mmap_dir, PATH_MAX);
-    env_path(c, "IOLENS_JOBID_ENV", "DARSHAN_JOBID", &c->jobid_env, JOBID_ENV_MAX);
-    env_mib("IOLENS_MODMEM", "DARSHAN_MODMEM", &c->mod_mem);
-    env_mib("IOLENS_NAMEMEM", "DARSHAN_NAMEMEM", &c->name_mem);
-    if ((v = config_env("IOLENS_MAX_RECORDS", NULL))) {
-        /* One limit for every module: the file's per-module limits go. */
-        uint32_t n = 0;
-        set_max_records("IOLENS_MAX_RECORDS", v, &n);
-        if (n) {
-            c->max_records = n;
-            memset(c->mod_max_records, 0, sizeof(c->mod_max_records));
-        }
-    }
-    if ((v = config_env("IOLENS_MEM_ALIGNMENT", "DARSHAN_MEMALIGN")))
-        set_alignment("IOLENS_MEM_ALIGNMENT", v, &c->mem_alignment);
-    /* An empty LOGHINTS is a value (no hints at all), as in Darshan. */
-    if ((v = env_get("IOLENS_LOGHINTS")) || (v = env_get("DARSHAN_LOGHINTS")))
-        c->log_hints = keep(c, v, strlen(v));
-    if ((v = config_env("IOLENS_DXT_SMALL_IO_TRIGGER", "DARSHAN_DXT_SMALL_IO_TRIGGER")))
-        set_fraction("IOLENS_DXT_SMALL_IO_TRIGGER", v, &c->dxt_small_io_trigger);
-    if ((v = config_env("IOLENS_DXT_UNALIGNED_IO_TRIGGER",
-                            "DARSHAN_DXT_UNALIGNED_IO_TRIGGER")))
-        set_fraction("IOLENS_DXT_UNALIGNED_IO_TRIGGER", v, &c->dxt_unaligned_io_trigger);
-    if (env_flag("IOLENS_DUMP_CONFIG", "DARSHAN_DUMP_CONFIG"))
-        c->dump_config = 1;
-    if (env_flag("IOLENS_INTERNAL_TIMING", "DARSHAN_INTERNAL_TIMING"))
-        c->internal_timing = 1;
-    if (env_flag("IOLENS_DISABLE_SHARED_REDUCTION", "DARSHAN_DISABLE_SHARED_REDUCTION"))
-        c->disable_shared_reduction = 1;
-    load_env_lists(c);
+    for (int i = 0; i < NSETTINGS; i++)
+        if ((val[i] && rows[i].group == G_ONE) || (replaced >> rows[i].group & 1))
+            reset(c, &rows[i]);
+    for (int i = 0; i < NSETTINGS; i++)
+        if (val[i])
+            apply(c, &rows[i], where[i], val[i], NULL, 0);
 }
 
 /* ---- decisions ---- */
@@ -598,8 +681,8 @@ static int app_excluded(const struct iol_config *c, const char *app)
 
 void iol_config_load(struct iol_config *c)
 {
-    L.disable = L.enable = 0;
-    gather_env();
+    struct env_vals e;
+    gather_env(&e);
     c->config_path = c->logpath = c->logfile = c->mmap_dir = c->jobid_env = empty;
     c->name_mem = IOL_DEFAULT_NAME_MEM;
     c->max_records = IOL_DEFAULT_MAX_RECORDS;
@@ -610,15 +693,15 @@ void iol_config_load(struct iol_config *c)
         c->excludes[c->nexcludes++] = default_excludes[i];
     c->includes[c->nincludes++] = default_include;
 
-    load_file(c);
-    load_env(c);
+    load_file(c, &e);
+    load_env(c, &e);
     /* Memory-backed /dev/shm when usable (creating and removing a file there
      * costs microseconds, on a disk file system milliseconds), else /tmp. */
     if (!c->mmap_dir[0])
         c->mmap_dir = access("/dev/shm", W_OK | X_OK) == 0 ? "/dev/shm" : "/tmp";
     /* As in Darshan, the DXT modules are off unless enabled. */
-    uint64_t off = MOD_BIT(IOLENS_MOD_DXT_POSIX) | MOD_BIT(IOLENS_MOD_DXT_MPIIO);
-    c->mod_disabled = (off | L.disable) & ~L.enable;
+    c->mod_disabled = (DXT_MODS | c->mod_disable) &
+                      ~(c->mod_enable | (c->dxt_enable_io_trace ? DXT_MODS : 0));
 
     if (c->napp_rules && app_excluded(c, program_invocation_name)) {
         iol_diag("application %s excluded (APP_EXCLUDE); not recording", program_invocation_name);
@@ -728,6 +811,7 @@ int iol_config_rank_excluded(const struct iol_config *c, int rank, int nprocs)
 
 /* ---- DUMP_CONFIG ---- */
 
+/* A list of strings, comma-separated, or "(none)". */
 static void dump_list(const char *key, const char *const *arr, size_t n)
 {
     char line[1024];
@@ -737,74 +821,124 @@ static void dump_list(const char *key, const char *const *arr, size_t n)
     iol_diag_always("config: %s = %s", key, line);
 }
 
-/* NAME_EXCLUDE or NAME_INCLUDE rules, each with its modules ("*": all). */
-static void dump_rules(const char *key, const struct iol_rule *r, size_t n, int include)
+/* Module flags as a list of names into buf ("" for none). */
+static void mods_text(char *buf, size_t len, uint64_t flags)
 {
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int id = 1; id < IOLENS_MOD_KNOWN_COUNT && used < len; id++)
+        if (flags & MOD_BIT(id))
+            used += iol_fmt(buf + used, len - used, "%s%s", used ? "," : "", mod_names[id]);
+}
+
+/* The APP_* or NAME_* rules of one side (include), one line each; a NAME_*
+ * rule with its modules ("*": all). */
+static void dump_rules(const char *key, const struct iol_rule *r, size_t n, int include,
+                       int with_mods)
+{
+    int any = 0;
     for (size_t i = 0; i < n; i++) {
         if (r[i].include != include)
             continue;
         char mods[512];
-        size_t used = 0;
-        mods[0] = '\0';
-        for (int id = 1; id < IOLENS_MOD_KNOWN_COUNT && used < sizeof(mods); id++)
-            if (r[i].mods != ALL_MODS && (r[i].mods & MOD_BIT(id)))
-                used += iol_fmt(mods + used, sizeof(mods) - used, "%s%s", used ? "," : "",
-                                mod_names[id]);
-        iol_diag_always("config: %s = %s %s", key, r[i].src, used ? mods : "*");
+        mods_text(mods, sizeof(mods), r[i].mods);
+        iol_diag_always("config: %s = %s%s%s", key, r[i].src, with_mods ? " " : "",
+                        !with_mods ? "" : r[i].mods == ALL_MODS ? "*" : mods);
+        any = 1;
     }
+    if (!any)
+        iol_diag_always("config: %s = (none)", key);
 }
 
-/* A fraction as "0.25" (iol_fmt prints no floating point). */
+/* A size: "N MiB", or "N bytes" when not a whole number of MiB. */
+static void dump_size(const char *key, size_t v)
+{
+    if (v & (((size_t)1 << 20) - 1))
+        iol_diag_always("config: %s = %zu bytes", key, v);
+    else
+        iol_diag_always("config: %s = %zu MiB", key, v >> 20);
+}
+
+/* A fraction as "0.25" (iol_fmt prints no floating point); "(unset)" if < 0. */
 static void dump_fraction(const char *key, double f)
 {
-    if (f < 0)
+    if (f < 0) {
+        iol_diag_always("config: %s = (unset)", key);
         return;
+    }
     int hundredths = (int)(f * 100 + 0.5);
     iol_diag_always("config: %s = %d.%s%d", key, hundredths / 100,
                     hundredths % 100 < 10 ? "0" : "", hundredths % 100);
 }
 
+/* Row r's value in c, as "config: NAME = VALUE" line(s). */
+static void dump_row(const struct iol_config *c, const struct row *r)
+{
+    const char *key = dump_name(r);
+    const void *f = (const char *)c + r->off;
+    const char *str;
+    char buf[512];
+
+    switch (r->type) {
+    case T_FLAG:
+    case T_DEBUG:
+    case T_PRESENCE:
+        iol_diag_always("config: %s = %d", key, *(const int *)f);
+        break;
+    case T_CONFIG:
+    case T_PATH:
+    case T_VARNAME:
+    case T_RANKS:
+        str = *(const char *const *)f;
+        iol_diag_always("config: %s = %s", key, str && str[0] ? str : "(unset)");
+        break;
+    case T_HINTS:
+        str = *(const char *const *)f;
+        iol_diag_always("config: %s = %s", key,
+                        !str ? "(the MPI library's default)" : str[0] ? str : "(none)");
+        break;
+    case T_MIB:
+        dump_size(key, *(const size_t *)f);
+        break;
+    case T_RECORDS:
+        iol_diag_always("config: %s = %u", key, c->max_records);
+        for (int id = 1; id < IOLENS_MOD_KNOWN_COUNT; id++)
+            if (c->mod_max_records[id] && !iol_config_mod_disabled(c, id))
+                iol_diag_always("config: %s %s = %u", key, mod_names[id],
+                                c->mod_max_records[id]);
+        break;
+    case T_ALIGN:
+        iol_diag_always("config: %s = %d", key, *(const int *)f);
+        break;
+    case T_FRACTION:
+        dump_fraction(key, *(const double *)f);
+        break;
+    case T_PREFIXES:
+        if (r->incl)
+            dump_list(key, c->includes, c->nincludes);
+        else
+            dump_list(key, c->excludes, c->nexcludes);
+        break;
+    case T_APP_REGEX:
+        dump_rules(key, c->app_rules, c->napp_rules, r->incl, 0);
+        break;
+    case T_NAME_REGEX:
+        dump_rules(key, c->name_rules, c->nname_rules, r->incl, 1);
+        break;
+    case T_MODS:
+        mods_text(buf, sizeof(buf), *(const uint64_t *)f);
+        iol_diag_always("config: %s = %s", key, buf[0] ? buf : "(none)");
+        break;
+    }
+}
+
 void iol_config_dump(const struct iol_config *c)
 {
-    iol_diag_always("config: file = %s", c->config_path[0] ? c->config_path : "(none)");
-    iol_diag_always("config: MODMEM = %zu MiB%s", c->mod_mem >> 20,
-                    c->mod_mem ? "" : " (no limit)");
-    iol_diag_always("config: NAMEMEM = %zu MiB", c->name_mem >> 20);
-    iol_diag_always("config: MEM_ALIGNMENT = %d", c->mem_alignment);
-    iol_diag_always("config: JOBID = %s", c->jobid_env[0] ? c->jobid_env : "(usual list)");
-    iol_diag_always("config: LOGPATH = %s", c->logpath[0] ? c->logpath : "(start directory)");
-    iol_diag_always("config: LOGFILE = %s", c->logfile[0] ? c->logfile : "(none)");
-    iol_diag_always("config: MMAP_LOGPATH = %s", c->mmap_dir);
-    dump_list("EXCLUDE_DIRS", c->excludes, c->nexcludes);
-    dump_list("INCLUDE_DIRS", c->includes, c->nincludes);
-    for (size_t i = 0; i < c->napp_rules; i++)
-        iol_diag_always("config: %s = %s", c->app_rules[i].include ? "APP_INCLUDE" : "APP_EXCLUDE",
-                        c->app_rules[i].src);
-    dump_rules("NAME_EXCLUDE", c->name_rules, c->nname_rules, 0);
-    dump_rules("NAME_INCLUDE", c->name_rules, c->nname_rules, 1);
-    if (c->rank_exclude)
-        iol_diag_always("config: RANK_EXCLUDE = %s", c->rank_exclude);
-    if (c->rank_include)
-        iol_diag_always("config: RANK_INCLUDE = %s", c->rank_include);
-    iol_diag_always("config: LOGHINTS = %s", !c->log_hints ? "(the MPI library's default)"
-                                              : c->log_hints[0] ? c->log_hints : "(none)");
-    dump_fraction("DXT_SMALL_IO_TRIGGER", c->dxt_small_io_trigger);
-    dump_fraction("DXT_UNALIGNED_IO_TRIGGER", c->dxt_unaligned_io_trigger);
-    iol_diag_always("config: MAX_RECORDS = %u (each module)", c->max_records);
-    char line[512];
-    size_t used = 0;
-    line[0] = '\0';
-    for (int id = 1; id < IOLENS_MOD_KNOWN_COUNT; id++) {
-        if (c->mod_max_records[id] && !iol_config_mod_disabled(c, id))
-            iol_diag_always("config: MAX_RECORDS %s = %u", mod_names[id], c->mod_max_records[id]);
-        if (iol_config_mod_disabled(c, id) && used < sizeof(line))
-            used += iol_fmt(line + used, sizeof(line) - used, "%s%s", used ? "," : "",
-                            mod_names[id]);
-    }
-    iol_diag_always("config: disabled modules = %s", line);
-    if (c->internal_timing || c->disable_shared_reduction)
-        iol_diag_always("config:%s%s", c->internal_timing ? " INTERNAL_TIMING" : "",
-                        c->disable_shared_reduction ? " DISABLE_SHARED_REDUCTION" : "");
+    char buf[512];
+    for (int i = 0; i < NSETTINGS; i++)
+        dump_row(c, &rows[i]);
+    mods_text(buf, sizeof(buf), c->mod_disabled);
+    iol_diag_always("config: modules disabled = %s", buf[0] ? buf : "(none)");
     if (c->app_excluded)
         iol_diag_always("config: this application (%s) is excluded", program_invocation_name);
 }

@@ -1,6 +1,7 @@
 /* Runtime settings, read once at start-up: first from the config file named
  * by IOLENS_CONFIG_PATH (or DARSHAN_CONFIG_PATH), then from the environment,
- * which wins. Every variable and key is documented in docs/runtime.md. */
+ * which wins. Every key and variable is a row of settings.h's table, which
+ * also gives docs/runtime.md its settings table. */
 #ifndef IOL_RT_CONFIG_H
 #define IOL_RT_CONFIG_H
 
@@ -38,6 +39,7 @@ struct iol_rule {
 
 struct iol_config {
     int disabled;                 /* IOLENS_DISABLE, or the application is excluded */
+    int debug;                    /* IOLENS_DEBUG as diag.c read it (for the dump) */
     int app_excluded;             /* 1: APP_EXCLUDE matched (and no APP_INCLUDE) */
     /* The strings below are never NULL; they point into strings[] or at a
      * constant (a struct of PATH_MAX arrays took 5 page faults at start). */
@@ -49,7 +51,11 @@ struct iol_config {
     size_t name_mem;              /* bytes of record names */
     uint32_t max_records;         /* records per module */
     uint32_t mod_max_records[IOLENS_MOD_KNOWN_COUNT]; /* per module; 0: max_records */
-    uint64_t mod_disabled;        /* modules not recorded (bit = module id) */
+    uint64_t mod_disable;         /* MOD_DISABLE as set (bit = module id) */
+    uint64_t mod_enable;          /* MOD_ENABLE as set */
+    int dxt_enable_io_trace;      /* DXT_ENABLE_IO_TRACE was set */
+    uint64_t mod_disabled;        /* modules not recorded: the three above and
+                                   * the DXT modules' default */
     int mem_alignment;            /* for POSIX_MEM_ALIGNMENT and MEM_NOT_ALIGNED */
     const char *jobid_env;        /* variable holding the job id, "" for the usual list */
     int user_excludes;            /* 1: excludes[] were set (file or environment) */
@@ -78,7 +84,7 @@ struct iol_config {
 };
 
 /* Fill c from the config file, then the environment (IOLENS_* first, then
- * the DARSHAN_* names). Compiles the regular expressions (regcomp allocates);
+ * the DARSHAN_* names), as settings.h's table says. Compiles the regular expressions (regcomp allocates);
  * nothing else allocates. Errors are reported with iol_diag and the setting
  * is ignored. Sets c->disabled when the application is excluded. Call once,
  * on zero-filled storage (the runtime's is static: clearing it again would
@@ -105,7 +111,9 @@ int iol_config_name_excluded(const struct iol_config *c, int mod_id, int is_path
  * are reported with iol_diag and skipped. @return 1 if excluded, else 0. */
 int iol_config_rank_excluded(const struct iol_config *c, int rank, int nprocs);
 
-/* Print the settings on standard error (DUMP_CONFIG), whatever IOLENS_DEBUG. */
+/* Print the settings on standard error (DUMP_CONFIG), whatever IOLENS_DEBUG:
+ * "config: NAME = VALUE", one line per row of settings.h (a list of rules one
+ * per rule), then the modules disabled in effect. */
 void iol_config_dump(const struct iol_config *c);
 
 #endif

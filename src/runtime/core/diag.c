@@ -9,12 +9,13 @@
 
 #include "fmt.h"
 #include "real.h"
+#include "settings.h"
 
 static int diag_on;
 
 void iol_diag_init(void)
 {
-    const char *v = getenv("IOLENS_DEBUG");
+    const char *v = getenv(IOL_SETTING_DEBUG_ENV);
     diag_on = v && *v && strcmp(v, "0") != 0;
 }
 
