@@ -1,4 +1,4 @@
-/* settings_doc: prints the runtime's settings table (src/runtime/settings.h)
+/* settings_doc: prints the runtime's settings table (src/runtime/core/settings.h)
  *   settings_doc table   as docs/runtime.md's Markdown table
  *   settings_doc rows    one line per row for rt_config.sh's "table" case:
  *                        NAME KEY ALIAS IOLENS DARSHAN TYPE DEFAULT ("-": none;
@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "settings.h"
+#include "core/settings.h"
 
 struct setting {
     const char *id, *key, *iolens, *darshan, *alias, *type, *def, *meaning;
