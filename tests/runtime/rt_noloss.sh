@@ -10,8 +10,9 @@
 # (IOLENS_MODMEM=64: nothing dropped, nothing said), fallback (the log
 # directory cannot be written: the log goes elsewhere, and one line says
 # where), nowhere (no place can be written: one line says where the records
-# are kept; with --debug no "log written" follows). The sanitizer set-up is
-# ../lib/preload.sh.
+# are kept; with --debug no "log written" follows), unrecordable (a module
+# this build cannot record is asked for: one line each). The sanitizer set-up
+# is ../lib/preload.sh.
 set -eu
 [ $# -eq 4 ] || { echo "usage: $0 LIB IOLENS RT_PROG CASE" >&2; exit 2; }
 lib=$1 iolens=$2 prog=$3 case=$4
@@ -85,6 +86,14 @@ nowhere)
     set -- "$t"/mmap/*.iolmap
     [ -f "$1" ] || fail "no record file kept"
     "$iolens" recover -o "$t/rec.darshan" "$1" || fail "the kept record file cannot be recovered"
+    ;;
+unrecordable)
+    run files DARSHAN_MOD_ENABLE=DXT_POSIX
+    [ "$(wc -l < "$t/err")" -eq 1 ] || fail "expected one line on stderr"
+    grep -q "^iolens\[[0-9]*\]: the DXT_POSIX module was asked for but this build of iolens cannot record it; the log will not have it\$" "$t/err" ||
+        fail "no line for DXT_POSIX"
+    run files DXT_ENABLE_IO_TRACE=1
+    [ "$(grep -c 'module was asked for' "$t/err")" -eq 2 ] || fail "expected DXT_POSIX and DXT_MPIIO"
     ;;
 *) fail "unknown case" ;;
 esac

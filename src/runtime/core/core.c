@@ -35,6 +35,29 @@ static const struct iol_module *const modules[] = {
 #define NMODULES (sizeof(modules) / sizeof(modules[0]))
 _Static_assert(NMODULES <= IOL_MAP_MAX_MODS, "too many runtime modules");
 
+/* One line for each module the settings enable (MOD_ENABLE, DXT_ENABLE_IO_TRACE)
+ * that this build has no module for: the user asked for data the log will not
+ * have. */
+static void warn_unrecordable(const struct iol_config *c)
+{
+#define IOL_MODULE_NAME(suffix, name) name,
+    static const char *const names[] = {IOLENS_MODULE_IDS(IOL_MODULE_NAME)};
+#undef IOL_MODULE_NAME
+    uint64_t asked = c->mod_enable & ~c->mod_disable;
+    if (c->dxt_enable_io_trace)
+        asked |= (uint64_t)1 << IOLENS_MOD_DXT_POSIX | (uint64_t)1 << IOLENS_MOD_DXT_MPIIO;
+    for (size_t i = 0; i < NMODULES; i++)
+        asked &= ~((uint64_t)1 << modules[i]->id);
+    for (int id = 1; id < 64 && asked; id++) {
+        if (!(asked & ((uint64_t)1 << id)))
+            continue;
+        iol_diag_always("the %s module was asked for but this build of iolens cannot "
+                        "record it; the log will not have it",
+                        id < (int)(sizeof(names) / sizeof(names[0])) ? names[id] : "unknown");
+        asked &= ~((uint64_t)1 << id);
+    }
+}
+
 /* Seconds a forked log writer may take after a fatal signal. */
 #define SIGNAL_WRITE_TIMEOUT 10
 
@@ -155,6 +178,7 @@ void iol_core_start(void)
     iol_config_load(&iol_rt.cfg);
     int next = IOL_OFF;
     if (!iol_rt.cfg.disabled) {
+        warn_unrecordable(&iol_rt.cfg);
         iol_rt.pid = getpid();
         iol_rt.jobid = iol_job_id(&iol_rt.cfg, iol_rt.pid);
         if (!getcwd(iol_rt.start_cwd, sizeof(iol_rt.start_cwd)))
