@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 /* Marks a definition that interposes on libc (exported from libiolens.so). */
@@ -44,6 +45,12 @@ int iol_sys_open(const char *path, int flags, mode_t mode);
 ssize_t iol_sys_read(int fd, void *buf, size_t len);
 ssize_t iol_sys_write(int fd, const void *buf, size_t len);
 int iol_sys_close(int fd);
+
+/* mmap(2), made directly (mmap itself is wrapped). */
+void *iol_sys_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off);
+
+/* stat(2), made directly (stat itself is wrapped). */
+int iol_sys_stat(const char *path, struct stat *st);
 
 /* Size of the file open as fd, from the kernel directly (fstat itself is
  * wrapped). @return the size, or -1 with errno set. */
