@@ -6,9 +6,24 @@
  * start-up, and the same tables list the wrapped symbols (for the export
  * check and, later, the --wrap list of static linking).
  *
- * The runtime's own file I/O goes through iol_sys_*(), which never enter a
- * wrapper: they call libc's definition once it is known and the system call
- * directly before that. */
+ * The runtime's own calls never enter a wrapper, by construction.
+ * libiolens.so exports its wrappers under libc's names and is linked with
+ * -Bsymbolic-functions, so inside it a call to open(), mmap(), stat(),
+ * signal(), ... is a direct call to the wrapper (from libiolens-mpi.so, to
+ * the preloaded wrapper), which would record the runtime's own I/O whenever
+ * recording is on. So:
+ * - runtime code calls iol_sys_*() (below) for every function that is also
+ *   wrapped: open, read, write and close reach libc's definition once it is
+ *   known and the system call before that; mmap and stat are system calls;
+ *   signal actions are set with signals.c's real_sigaction;
+ * - the log library's copy in the runtime (IOLENS_RUNTIME_IO) does its file
+ *   I/O through src/format/sysio.h, as system calls, and has no printers;
+ * - a wrapper never calls another exported wrapper: execl and execv share a
+ *   static body.
+ * tests/runtime/check_self_calls.sh (CTest runtime_self_calls) disassembles
+ * both libraries and fails on any call to an exported wrapper from a
+ * function other than that wrapper, naming the caller: wrapping a function
+ * the runtime also calls needs an iol_sys_* here first. */
 #ifndef IOL_RT_REAL_H
 #define IOL_RT_REAL_H
 
