@@ -6,7 +6,9 @@
 # and gets the preloaded wrapper), it is a `call <open@plt>`. Both are found in
 # the disassembly: every call or jump (conditional tail calls too) whose target
 # is an exported wrapper, from any function but that wrapper itself (its .cold
-# part included), is listed with its caller, and the check fails.
+# part included), is listed with its caller, and the check fails; so is an
+# instruction that loads a wrapper's address (`lea <open>`, a call to come
+# through a pointer). The binding tables hold the wrappers' addresses as data.
 #
 #   check_self_calls.sh LIB RT_SYMBOLS [MPI_LIB]
 #
@@ -31,7 +33,7 @@ EOF
 IOLENS_DISABLE=1 "$lister" "$lib" | sort -u > "$t/wrapped"
 [ "$(wc -l < "$t/wrapped")" -gt 100 ] || { echo "too few wrapped symbols listed"; exit 1; }
 
-# check FILE: print "file caller wrapper" for each call to a wrapper.
+# check FILE: print "file caller wrapper how" for each call to a wrapper.
 check() {
     objdump -d --no-show-raw-insn "$1" > "$t/dis"
     awk -v file="$(basename "$1")" '
@@ -46,14 +48,16 @@ check() {
         /^ *[0-9a-f]+:\t/ && fn !~ /@plt$/ {
             split($0, f, "\t"); insn = f[2]
             sub(/^(bnd|notrack) +/, "", insn)
-            if (insn !~ /^(call|j[a-z]+)/) next
-            ncall++
+            how = insn ~ /^(call|j[a-z]+) / ? "calls" : "loads the address of"
+            if (how == "calls")
+                ncall++
             if (!match(insn, /<[^>]+>/)) next
             tgt = substr(insn, RSTART + 1, RLENGTH - 2)
-            sub(/\+0x[0-9a-f]+$/, "", tgt)     # a jump inside a function
+            if (how == "calls")
+                sub(/\+0x[0-9a-f]+$/, "", tgt) # a jump inside a function
             sub(/@.*$/, "", tgt)               # open@plt, open@GLIBC_2.2.5
             if ((tgt in wrapped) && tgt != base)
-                print file, fn, tgt
+                print file, fn, tgt, how
         }
         END {
             # a disassembly this script cannot read must not pass
@@ -78,7 +82,8 @@ awk 'NR == FNR { a[$1 " " $2] = 1; next } !(($1 " " $3) in a)' "$t/allow" "$t/fo
 if [ -s "$t/bad" ]; then
     echo "calls to the runtime's own exported wrappers (its own calls must reach the real"
     echo "functions: src/runtime/real.h, src/format/sysio.h):"
-    awk '{ printf "  %s: %s calls %s\n", $1, $2, $3 }' "$t/bad"
+    awk '{ how = $4; for (i = 5; i <= NF; i++) how = how " " $i
+           printf "  %s: %s %s %s\n", $1, $2, how, $3 }' "$t/bad"
     exit 1
 fi
 # An allowance no longer needed goes too.
