@@ -95,6 +95,7 @@ static iolens_status heatmap_encode(const void *r, struct iolens_recbuf *out)
     return IOLENS_OK;
 }
 
+#ifndef IOLENS_RUNTIME_IO /* the runtime prints nothing (varmod.h) */
 static void heatmap_print(FILE *out, const void *r, const struct iolens_print_ctx *ctx)
 {
     const struct iolens_heatmap_record *rec = r;
@@ -112,6 +113,7 @@ static void heatmap_print(FILE *out, const void *r, const struct iolens_print_ct
         iol_var_line_i64(out, "HEATMAP", &rec->base, name, wr[i], ctx);
     }
 }
+#endif
 
 static size_t heatmap_size(const void *rec)
 {
@@ -129,6 +131,8 @@ const struct iolens_module_desc iolens_heatmap_module = {
     .legend_name = "heatmap",
     .read = heatmap_read,
     .encode = heatmap_encode,
+#ifndef IOLENS_RUNTIME_IO
     .print = heatmap_print,
+#endif
     .var_size = heatmap_size,
 };

@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "../common/byteorder.h"
 #include "log_internal.h"
+#include "sysio.h"
 
 #define IOL_MAGIC 6567223
 #define HEADER_SIZE_341 1328  /* 64 module slots, 64-bit partial flags */
@@ -86,7 +86,7 @@ static iolens_status read_header(struct iolens_log *log)
     ssize_t got;
 
     do {
-        got = pread(log->fd, h, sizeof(h), 0);
+        got = iol_io_pread(log->fd, h, sizeof(h), 0);
     } while (got < 0 && errno == EINTR);
     if (got < 0)
         return iol_fail(log, IOLENS_ERR_IO, "cannot read header: %s", strerror(errno));
@@ -187,10 +187,10 @@ static iolens_status open_checked(struct iolens_log *log, const char *path)
     struct stat sb;
     iolens_status st;
 
-    log->fd = open(path, O_RDONLY | O_CLOEXEC);
+    log->fd = iol_io_open(path, O_RDONLY | O_CLOEXEC, 0);
     if (log->fd < 0)
         return iol_fail(log, IOLENS_ERR_IO, "%s", strerror(errno));
-    if (fstat(log->fd, &sb) != 0)
+    if (iol_io_fstat(log->fd, &sb) != 0)
         return iol_fail(log, IOLENS_ERR_IO, "%s", strerror(errno));
     if (!S_ISREG(sb.st_mode))
         return iol_fail(log, IOLENS_ERR_ARGUMENT, "not a regular file");

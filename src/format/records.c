@@ -1,10 +1,10 @@
 /* Reading module records one at a time, and up-converting old layouts. */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "../common/byteorder.h"
 #include "log_internal.h"
+#include "sysio.h"
 
 static void fill_words(unsigned char *at, int count, unsigned char fill)
 {
@@ -153,7 +153,7 @@ void iolens_log_close(iolens_log *log)
         return;
     iol_region_end(&log->rg);
     if (log->fd >= 0)
-        close(log->fd);
+        iol_io_close(log->fd);
     free(log->exe_mounts);
     free(log->mounts);
     iol_names_free(log->names);

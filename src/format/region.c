@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <zlib.h>
 #ifndef IOLENS_ZLIB_ONLY
 #include <bzlib.h>
@@ -15,6 +14,7 @@
 #endif
 
 #include "../common/adler32.h"
+#include "sysio.h"
 
 /* Largest zstd window (log2 bytes) a region may use: memory a frame header
  * can demand regardless of the file's size. */
@@ -52,7 +52,7 @@ static iolens_status load_input(struct iolens_region *rg)
 
     memmove(rg->in, rg->in + rg->in_len - keep, keep);
     do {
-        got = pread(rg->fd, rg->in + keep, want, (off_t)(rg->off + rg->consumed));
+        got = iol_io_pread(rg->fd, rg->in + keep, want, (off_t)(rg->off + rg->consumed));
     } while (got < 0 && errno == EINTR);
     if (got < 0)
         return IOLENS_ERR_IO;

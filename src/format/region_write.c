@@ -18,7 +18,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <zlib.h>
 #ifndef IOLENS_ZLIB_ONLY
 #include <bzlib.h>
@@ -26,6 +25,7 @@
 #endif
 
 #include "region_par.h"
+#include "sysio.h"
 
 #define BZ_BLOCK_SIZE 9
 #define BZ_WORK_FACTOR 30
@@ -35,7 +35,7 @@ static iolens_status flush_out(struct iol_region_writer *rw)
 {
     size_t done = 0;
     while (done < rw->out_len) {
-        ssize_t n = pwrite(rw->fd, rw->out + done, rw->out_len - done,
+        ssize_t n = iol_io_pwrite(rw->fd, rw->out + done, rw->out_len - done,
                            (off_t)(rw->pos + done));
         if (n < 0 && errno == EINTR)
             continue;
@@ -309,7 +309,7 @@ static iolens_status emit_stream(void *arg, const void *data, size_t len)
     iolens_status st = flush_out(rw); /* nothing pending, normally */
 
     for (size_t done = 0; st == IOLENS_OK && done < len;) {
-        ssize_t n = pwrite(rw->fd, p + done, len - done, (off_t)(rw->pos + done));
+        ssize_t n = iol_io_pwrite(rw->fd, p + done, len - done, (off_t)(rw->pos + done));
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)

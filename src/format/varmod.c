@@ -48,6 +48,7 @@ iolens_status iol_var_read_head(struct iolens_region *rg, struct iolens_recbuf *
     return iol_region_read_exact(rg, out->data, n);
 }
 
+#ifndef IOLENS_RUNTIME_IO /* see varmod.h */
 void iol_var_line_i64(FILE *out, const char *mod, const struct iolens_record_base *b,
                       const char *counter, int64_t v, const struct iolens_print_ctx *ctx)
 {
@@ -68,3 +69,4 @@ void iol_var_line_str(FILE *out, const char *mod, const struct iolens_record_bas
     fprintf(out, "%s\t%" PRId64 "\t%" PRIu64 "\t%s\t%s\t%s\t%s\t%s\n", mod, b->rank, b->id,
             counter, v, ctx->name, ctx->mnt_pt, ctx->fs_type);
 }
+#endif

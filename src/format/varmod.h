@@ -30,7 +30,9 @@ iolens_status iol_var_read_more(struct iolens_region *rg, struct iolens_recbuf *
 iolens_status iol_var_read_head(struct iolens_region *rg, struct iolens_recbuf *out, size_t n);
 
 /* One darshan-parser line "<mod>\t<rank>\t<id>\t<counter>\t<value>\t<name>\t<mount>\t<fs>"
- * with an integer ("%" PRId64), float ("%f") or string value. */
+ * with an integer ("%" PRId64), float ("%f") or string value. Not defined in
+ * the runtime's copy (IOLENS_RUNTIME_IO, sysio.h): the runtime prints
+ * nothing, and in it the stdio names are its own wrappers. */
 void iol_var_line_i64(FILE *out, const char *mod, const struct iolens_record_base *b,
                       const char *counter, int64_t v, const struct iolens_print_ctx *ctx);
 void iol_var_line_f64(FILE *out, const char *mod, const struct iolens_record_base *b,

@@ -17,6 +17,7 @@
 #include "log_build.h"
 #include "log_internal.h"
 #include "region_write.h"
+#include "sysio.h"
 
 #define LOG_MAGIC 6567223
 #define HEADER_BYTES IOL_LOG_HEADER_BYTES
@@ -71,7 +72,7 @@ static int create_temp(const char *path, char **tmp_out)
     for (int attempt = 0; attempt < 100 && fd < 0; attempt++) {
         seed = seed * 6364136223846793005UL + 1442695040888963407UL;
         snprintf(tmp, len, "%s.%06lx.tmp", path, (seed >> 40) & 0xffffff);
-        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+        fd = iol_io_open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
         if (fd < 0 && errno != EEXIST)
             break;
     }
@@ -340,7 +341,7 @@ static iolens_status write_header(struct iolens_log_writer *w)
     iol_log_header_bytes(h, w->comp, w->partial, &w->name_map, w->mod_map, w->mod_ver);
     size_t done = 0;
     while (done < sizeof(h)) {
-        ssize_t n = pwrite(w->fd, h + done, sizeof(h) - done, (off_t)done);
+        ssize_t n = iol_io_pwrite(w->fd, h + done, sizeof(h) - done, (off_t)done);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
@@ -378,9 +379,9 @@ iolens_status iolens_writer_close(iolens_log_writer *w)
         iolens_writer_abort(w);
         return st;
     }
-    int rc = close(w->fd);
+    int rc = iol_io_close(w->fd);
     w->fd = -1;
-    if (rc != 0 || rename(w->tmp, w->path) != 0) {
+    if (rc != 0 || iol_io_rename(w->tmp, w->path) != 0) {
         iolens_writer_abort(w);
         return IOLENS_ERR_IO;
     }
@@ -393,8 +394,8 @@ void iolens_writer_abort(iolens_log_writer *w)
     if (!w)
         return;
     if (w->fd >= 0)
-        close(w->fd);
+        iol_io_close(w->fd);
     if (w->tmp)
-        unlink(w->tmp);
+        iol_io_unlink(w->tmp);
     free_writer(w);
 }

@@ -328,7 +328,6 @@ void iol_core_end_from_signal(int sig)
         iol_lifecycle_reset_signals();
         sigemptyset(&set);
         sigaddset(&set, SIGALRM);
-        signal(SIGALRM, SIG_DFL);
         sigprocmask(SIG_UNBLOCK, &set, NULL);
         alarm(SIGNAL_WRITE_TIMEOUT);
         write_log_now();

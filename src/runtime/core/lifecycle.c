@@ -107,7 +107,9 @@ static int missing(void)
     return -1;
 }
 
-IOL_EXPORT int execve(const char *path, char *const argv[], char *const envp[])
+/* The bodies of execve, execv and execvp, which execle, execl and execlp
+ * share: a wrapper never calls another exported wrapper. */
+static int do_execve(const char *path, char *const argv[], char *const envp[])
 {
     before_exec();
     int ret = real_execve(path, argv, envp);
@@ -115,7 +117,7 @@ IOL_EXPORT int execve(const char *path, char *const argv[], char *const envp[])
     return ret;
 }
 
-IOL_EXPORT int execv(const char *path, char *const argv[])
+static int do_execv(const char *path, char *const argv[])
 {
     before_exec();
     int ret = real_execv(path, argv);
@@ -123,12 +125,27 @@ IOL_EXPORT int execv(const char *path, char *const argv[])
     return ret;
 }
 
-IOL_EXPORT int execvp(const char *file, char *const argv[])
+static int do_execvp(const char *file, char *const argv[])
 {
     before_exec();
     int ret = real_execvp(file, argv);
     after_failed_exec();
     return ret;
+}
+
+IOL_EXPORT int execve(const char *path, char *const argv[], char *const envp[])
+{
+    return do_execve(path, argv, envp);
+}
+
+IOL_EXPORT int execv(const char *path, char *const argv[])
+{
+    return do_execv(path, argv);
+}
+
+IOL_EXPORT int execvp(const char *file, char *const argv[])
+{
+    return do_execvp(file, argv);
 }
 
 IOL_EXPORT int execvpe(const char *file, char *const argv[], char *const envp[])
@@ -191,7 +208,7 @@ IOL_EXPORT int execl(const char *path, const char *arg, ...)
     char *argv[n + 1];
     fill_args(argv, n, arg, ap);
     va_end(ap);
-    return execv(path, argv);
+    return do_execv(path, argv);
 }
 
 IOL_EXPORT int execlp(const char *file, const char *arg, ...)
@@ -202,7 +219,7 @@ IOL_EXPORT int execlp(const char *file, const char *arg, ...)
     char *argv[n + 1];
     fill_args(argv, n, arg, ap);
     va_end(ap);
-    return execvp(file, argv);
+    return do_execvp(file, argv);
 }
 
 IOL_EXPORT int execle(const char *path, const char *arg, ...)
@@ -216,11 +233,11 @@ IOL_EXPORT int execle(const char *path, const char *arg, ...)
         (void)va_arg(ap, char *); /* the NULL that ends the list */
     char *const *envp = va_arg(ap, char *const *);
     va_end(ap);
-    return execve(path, argv, envp);
+    return do_execve(path, argv, envp);
 }
 
-/* execl, execlp and execle call our execv, execvp and execve, so their own
- * libc definitions are looked up but never called. */
+/* execl, execlp and execle share the bodies of execv, execvp and execve, so
+ * their own libc definitions are looked up but never called. */
 static void *unused_execl, *unused_execlp, *unused_execle;
 
 static const struct iol_binding bindings[] = {

@@ -13,7 +13,8 @@ extern const struct iol_binding_table iol_lifecycle_bindings;
  * the fork child handler and the quick_exit handler. */
 void iol_lifecycle_install(void);
 
-/* Put back the default action of the signals we handle (in a forked writer). */
+/* Put back the default action of the signals we handle, and SIGALRM's (in a
+ * forked writer). */
 void iol_lifecycle_reset_signals(void);
 
 #endif

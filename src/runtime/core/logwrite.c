@@ -38,7 +38,7 @@ size_t iol_log_name(const struct iol_runtime *rt, char *buf, size_t len)
 static int is_dir(const char *path)
 {
     struct stat st;
-    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+    return iol_sys_stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 /* name in the directory IOLENS_LOGPATH names, or in its dated subdirectory

@@ -25,8 +25,8 @@ static int reserve_fd(int fd, uint64_t off, uint64_t len)
 
 static int map_anonymous(struct iol_mapping *m, size_t size)
 {
-    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    void *p = iol_sys_mmap(NULL, size, PROT_READ | PROT_WRITE,
+                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED)
         return -1;
     m->hdr = p;
@@ -54,7 +54,7 @@ int iol_map_create(struct iol_mapping *m, const char *dir, const char *tag, size
     for (size_t i = 0; i < nreserve && rc == 0; i++)
         rc = reserve_fd(fd, reserve[i].off, reserve[i].len);
     if (rc == 0)
-        p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+        p = iol_sys_mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
     iol_sys_close(fd);
     if (p == MAP_FAILED) {
         iol_diag("cannot map %s (errno %d); using anonymous memory", m->path, errno);

@@ -61,6 +61,16 @@ int iol_sys_close(int fd)
     return (int)syscall(SYS_close, fd);
 }
 
+void *iol_sys_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+    return (void *)syscall(SYS_mmap, addr, len, prot, flags, fd, off);
+}
+
+int iol_sys_stat(const char *path, struct stat *st)
+{
+    return (int)syscall(SYS_newfstatat, AT_FDCWD, path, st, 0);
+}
+
 int64_t iol_sys_file_size(int fd)
 {
     struct stat st;

@@ -6,14 +6,30 @@
  * start-up, and the same tables list the wrapped symbols (for the export
  * check and, later, the --wrap list of static linking).
  *
- * The runtime's own file I/O goes through iol_sys_*(), which never enter a
- * wrapper: they call libc's definition once it is known and the system call
- * directly before that. */
+ * The runtime's own calls never enter a wrapper, by construction.
+ * libiolens.so exports its wrappers under libc's names and is linked with
+ * -Bsymbolic-functions, so inside it a call to open(), mmap(), stat(),
+ * signal(), ... is a direct call to the wrapper (from libiolens-mpi.so, to
+ * the preloaded wrapper), which would record the runtime's own I/O whenever
+ * recording is on. So:
+ * - runtime code calls iol_sys_*() (below) for every function that is also
+ *   wrapped: open, read, write and close reach libc's definition once it is
+ *   known and the system call before that; mmap and stat are system calls;
+ *   signal actions are set with signals.c's real_sigaction;
+ * - the log library's copy in the runtime (IOLENS_RUNTIME_IO) does its file
+ *   I/O through src/format/sysio.h, as system calls, and has no printers;
+ * - a wrapper never calls another exported wrapper: execl and execv share a
+ *   static body.
+ * tests/runtime/check_self_calls.sh (CTest runtime_self_calls) disassembles
+ * both libraries and fails on any call to an exported wrapper from a
+ * function other than that wrapper, naming the caller: wrapping a function
+ * the runtime also calls needs an iol_sys_* here first. */
 #ifndef IOL_RT_REAL_H
 #define IOL_RT_REAL_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 /* Marks a definition that interposes on libc (exported from libiolens.so). */
@@ -44,6 +60,12 @@ int iol_sys_open(const char *path, int flags, mode_t mode);
 ssize_t iol_sys_read(int fd, void *buf, size_t len);
 ssize_t iol_sys_write(int fd, const void *buf, size_t len);
 int iol_sys_close(int fd);
+
+/* mmap(2), made directly (mmap itself is wrapped). */
+void *iol_sys_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off);
+
+/* stat(2), made directly (stat itself is wrapped). */
+int iol_sys_stat(const char *path, struct stat *st);
 
 /* Size of the file open as fd, from the kernel directly (fstat itself is
  * wrapped). @return the size, or -1 with errno set. */

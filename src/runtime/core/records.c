@@ -298,8 +298,8 @@ int iol_records_init(struct iol_pool *pools, size_t npools, struct iol_mapping *
     bytes += (uint64_t)R.vals.capacity * sizeof(struct iol_vals_chunk);
     /* One mapping for all the tables: a process's first mmap calls cost
      * about 2 us each, and each mapping is one more to tear down at exit. */
-    void *mem = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
-                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    void *mem = iol_sys_mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+                             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (mem == MAP_FAILED)
         return -1;
     unsigned char *at = mem;

@@ -138,6 +138,7 @@ void iol_signals_reset(void)
     for (size_t i = 0; i < NFATAL; i++)
         if (atomic_load(&fatal[i].installed))
             real_sigaction(fatal_signals[i], &dfl, NULL);
+    real_sigaction(SIGALRM, &dfl, NULL);
 }
 
 /* Should sigaction on signal i go through the program-action table? Yes

@@ -19,8 +19,9 @@ extern const struct iol_binding_table iol_signal_bindings;
  * signal, stays as it is). Once per process, at the first start. */
 void iol_signals_install(void);
 
-/* Put back the default action where the runtime's handler is installed (in
- * the short-lived process that writes the log after a signal). */
+/* Put back the default action where the runtime's handler is installed, and
+ * SIGALRM's, whose alarm ends an overrunning writer (in the short-lived
+ * process that writes the log after a signal). */
 void iol_signals_reset(void);
 
 #endif

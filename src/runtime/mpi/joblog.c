@@ -18,9 +18,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "format/log_build.h"
 #include "core/diag.h"
 #include "core/fmt.h"
+#include "format/log_build.h"
+#include "format/sysio.h"
 #include "hm_align.h"
 #include "mpilib.h"
 #include "shared.h"
@@ -350,7 +351,7 @@ static int finish_log(struct joblog *j)
     if (iol_mpi_any_failed(failed))
         return -1;
     if (iol_mpi.rank == 0)
-        failed = chmod(j->tmp, j->l->mode) != 0 || rename(j->tmp, j->path) != 0;
+        failed = chmod(j->tmp, j->l->mode) != 0 || iol_io_rename(j->tmp, j->path) != 0;
     if (iol_mpi_any_failed(failed))
         return -1;
     j->created = 0;

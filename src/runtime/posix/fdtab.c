@@ -8,6 +8,8 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 
+#include "core/real.h"
+
 #define FDTAB_MAX (1u << 20)
 #define FDTAB_MIN 1024u
 
@@ -22,8 +24,8 @@ static struct {
 
 static void *map_zeroed(size_t bytes)
 {
-    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    void *p = iol_sys_mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     return p == MAP_FAILED ? NULL : p;
 }
 

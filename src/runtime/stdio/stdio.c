@@ -43,8 +43,9 @@ static inline struct stdio_state *state_of(struct iol_slot *s)
 static int table_init(void)
 {
     uint32_t n = iol_fdtab.size ? iol_fdtab.size : 1024;
-    void *p = mmap(NULL, (size_t)n * sizeof(struct stdio_stream), PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    void *p = iol_sys_mmap(NULL, (size_t)n * sizeof(struct stdio_stream),
+                           PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                           -1, 0);
     if (p == MAP_FAILED)
         return -1;
     iol_stdio_tab.e = p;
