@@ -7,18 +7,9 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
-#ifndef IOLENS_ZLIB_ONLY
-#include <bzlib.h>
-#include <zstd.h>
-#endif
 
-#include "../common/adler32.h"
+#include "codec.h"
 #include "sysio.h"
-
-/* Largest zstd window (log2 bytes) a region may use: memory a frame header
- * can demand regardless of the file's size. */
-#define IOL_ZSTD_WINDOW_LOG_MAX 23
 
 /* Most decompressed bytes a region may yield per compressed byte, past a
  * first MiB. zlib cannot exceed 1032:1 and real logs stay under 100:1 in every
@@ -81,48 +72,10 @@ iolens_status iol_region_begin(struct iolens_region *rg, int fd, iolens_compress
     if (!rg->in)
         return IOLENS_ERR_NOMEM;
 
-    switch (comp) {
-    case IOLENS_COMP_ZLIB: {
-        z_stream *z = calloc(1, sizeof(*z));
-        if (!z || inflateInit(z) != Z_OK) {
-            free(z);
-            return IOLENS_ERR_NOMEM;
-        }
-        /* zlib's own Adler-32 is a tenth of the reading time; the check
-         * value is computed here with a vectorised one instead. */
-        inflateValidate(z, 0);
-        rg->adler = 1;
-        rg->stream = z;
-        return IOLENS_OK;
-    }
-#ifdef IOLENS_ZLIB_ONLY
-    default:
-        break;
-#else
-    case IOLENS_COMP_BZIP2: {
-        bz_stream *bz = calloc(1, sizeof(*bz));
-        if (!bz || BZ2_bzDecompressInit(bz, 0, 0) != BZ_OK) {
-            free(bz);
-            return IOLENS_ERR_NOMEM;
-        }
-        rg->stream = bz;
-        return IOLENS_OK;
-    }
-    case IOLENS_COMP_ZSTD:
-        rg->stream = ZSTD_createDStream();
-        if (!rg->stream)
-            return IOLENS_ERR_NOMEM;
-        /* A frame header may ask for a window of up to 2^31 bytes; refuse
-         * more than the levels a writer uses need (level 19: 2^23). */
-        if (ZSTD_isError(ZSTD_DCtx_setParameter(rg->stream, ZSTD_d_windowLogMax,
-                                                IOL_ZSTD_WINDOW_LOG_MAX)))
-            return IOLENS_ERR_NOMEM;
-        return IOLENS_OK;
-#endif
-    case IOLENS_COMP_NONE:
-        return IOLENS_OK;
-    }
-    return IOLENS_ERR_COMPRESSION;
+    rg->codec = iol_codec(comp);
+    if (!rg->codec)
+        return IOLENS_ERR_COMPRESSION;
+    return rg->codec->dec_new(&rg->stream);
 }
 
 /* One decompression step from the input buffer into out.
@@ -130,85 +83,13 @@ iolens_status iol_region_begin(struct iolens_region *rg, int fd, iolens_compress
 static iolens_status step(struct iolens_region *rg, unsigned char *out, size_t room,
                           size_t *made, int *ended)
 {
-    unsigned char *in = rg->in + rg->in_pos;
-    size_t avail = rg->in_len - rg->in_pos;
+    struct iol_codec_buf b = {rg->in, rg->in_pos, rg->in_len, out, 0, room};
+    iolens_status st = rg->codec->dec_step(rg->stream, &b);
 
-    *ended = 0;
-    switch (rg->comp) {
-    case IOLENS_COMP_NONE: {
-        size_t n = avail < room ? avail : room;
-        memcpy(out, in, n);
-        rg->in_pos += n;
-        *made = n;
-        return IOLENS_OK;
-    }
-    case IOLENS_COMP_ZLIB: {
-        z_stream *z = rg->stream;
-        z->next_in = in;
-        z->avail_in = (uInt)avail;
-        z->next_out = out;
-        z->avail_out = (uInt)room;
-        int rc = inflate(z, Z_NO_FLUSH);
-        rg->in_pos += avail - z->avail_in;
-        *made = room - z->avail_out;
-        rg->adler = iol_adler32(rg->adler, out, *made);
-        if (rc == Z_STREAM_END) {
-            /* The stream's last 4 bytes, just consumed, are its Adler-32. */
-            if (rg->in_pos < 4)
-                return IOLENS_ERR_CORRUPT;
-            const unsigned char *t = rg->in + rg->in_pos - 4;
-            uint32_t want = (uint32_t)t[0] << 24 | (uint32_t)t[1] << 16 |
-                            (uint32_t)t[2] << 8 | t[3];
-            if (want != rg->adler)
-                return IOLENS_ERR_CORRUPT;
-            *ended = 1;
-            rg->adler = 1;
-            inflateReset(z);
-            inflateValidate(z, 0);
-        } else if (rc != Z_OK && !(rc == Z_BUF_ERROR && *made == 0 && avail == 0)) {
-            return IOLENS_ERR_CORRUPT;
-        }
-        return IOLENS_OK;
-    }
-#ifdef IOLENS_ZLIB_ONLY
-    default:
-        break;
-#else
-    case IOLENS_COMP_BZIP2: {
-        bz_stream *bz = rg->stream;
-        bz->next_in = (char *)in;
-        bz->avail_in = (unsigned)avail;
-        bz->next_out = (char *)out;
-        bz->avail_out = (unsigned)room;
-        int rc = BZ2_bzDecompress(bz);
-        rg->in_pos += avail - bz->avail_in;
-        *made = room - bz->avail_out;
-        if (rc == BZ_STREAM_END) {
-            *ended = 1;
-            BZ2_bzDecompressEnd(bz);
-            memset(bz, 0, sizeof(*bz));
-            if (BZ2_bzDecompressInit(bz, 0, 0) != BZ_OK)
-                return IOLENS_ERR_NOMEM;
-        } else if (rc != BZ_OK) {
-            return IOLENS_ERR_CORRUPT;
-        }
-        return IOLENS_OK;
-    }
-    case IOLENS_COMP_ZSTD: {
-        ZSTD_inBuffer ib = {in, avail, 0};
-        ZSTD_outBuffer ob = {out, room, 0};
-        size_t rc = ZSTD_decompressStream(rg->stream, &ob, &ib);
-        if (ZSTD_isError(rc))
-            return IOLENS_ERR_CORRUPT;
-        rg->in_pos += ib.pos;
-        *made = ob.pos;
-        if (rc == 0)
-            *ended = 1;
-        return IOLENS_OK;
-    }
-#endif
-    }
-    return IOLENS_ERR_COMPRESSION;
+    rg->in_pos = b.in_pos;
+    *made = b.out_pos;
+    *ended = st == IOLENS_END;
+    return *ended ? IOLENS_OK : st;
 }
 
 /* Compressed regions at least this large are decompressed by a second
@@ -283,28 +164,8 @@ iolens_status iol_region_read_exact(struct iolens_region *rg, void *buf, size_t 
 void iol_region_end(struct iolens_region *rg)
 {
     iol_prefetch_stop(rg);
-    if (rg->stream) {
-        switch (rg->comp) {
-        case IOLENS_COMP_ZLIB:
-            inflateEnd(rg->stream);
-            free(rg->stream);
-            break;
-#ifdef IOLENS_ZLIB_ONLY
-        default:
-            break;
-#else
-        case IOLENS_COMP_BZIP2:
-            BZ2_bzDecompressEnd(rg->stream);
-            free(rg->stream);
-            break;
-        case IOLENS_COMP_ZSTD:
-            ZSTD_freeDStream(rg->stream);
-            break;
-        case IOLENS_COMP_NONE:
-            break;
-#endif
-        }
-    }
+    if (rg->stream)
+        rg->codec->dec_free(rg->stream);
     free(rg->in);
     memset(rg, 0, sizeof(*rg));
     rg->fd = -1;

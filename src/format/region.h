@@ -9,22 +9,24 @@
 
 #define IOL_REGION_INBUF (64 * 1024)
 
+struct iol_codec;
+
 /* A region being read: its compressed bytes come from fd by pread, and the
  * decompressed bytes go to the caller as a stream, across the concatenated
  * compressed streams that MPI logs hold (one per rank). */
 struct iolens_region {
     int fd;
     iolens_compression comp;
+    const struct iol_codec *codec;
     uint64_t off, len;       /* compressed extent in the file */
     uint64_t consumed;       /* compressed bytes loaded so far */
     unsigned char *in;       /* IOL_REGION_INBUF bytes */
     size_t in_len, in_pos;
-    void *stream;            /* z_stream, bz_stream or ZSTD_DStream */
+    void *stream;            /* the codec's decoder, or NULL */
     int stream_live;         /* a compressed stream is open mid-way */
     int at_end;
     uint64_t produced;       /* decompressed bytes handed out */
     struct iol_prefetch *pf; /* decompressing thread of a large region, or NULL */
-    uint32_t adler;          /* zlib: Adler-32 of the current stream's output so far */
 };
 
 /* Start reading the region map of fd (compressed with comp); rg must be zeroed

@@ -1,12 +1,11 @@
 /* One region's bytes built in memory, for writers that place regions
- * themselves (log_build.h). */
+ * themselves (iolens/log_parts.h). */
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
-#include "log_build.h"
+#include "codec.h"
+#include "iolens/log_parts.h"
 #include "log_internal.h"
-#include "region_par.h"
 
 /* Append len bytes to the growing buffer *buf of *used bytes (*cap allocated). */
 static iolens_status append(unsigned char **buf, size_t *used, size_t *cap, const void *src,
@@ -27,8 +26,8 @@ static iolens_status append(unsigned char **buf, size_t *used, size_t *cap, cons
     return IOLENS_OK;
 }
 
-iolens_status iol_log_records_bytes(int mod_id, const void *recs, size_t n, size_t stride,
-                                    unsigned char **out, size_t *out_len)
+iolens_status iolens_log_records_bytes(int mod_id, const void *recs, size_t n, size_t stride,
+                                       unsigned char **out, size_t *out_len)
 {
     const struct iolens_module_desc *mod = iolens_module(mod_id);
     struct iolens_recbuf enc = {.cap = IOL_MAX_RECORD_BYTES};
@@ -60,41 +59,52 @@ iolens_status iol_log_records_bytes(int mod_id, const void *recs, size_t n, size
     return IOLENS_OK;
 }
 
-iolens_status iol_log_compress(const void *in, size_t len, int records, unsigned char **out,
-                               size_t *out_len)
+/* Double b's output buffer (first: len bytes and a little more, which every
+ * codec's output of len bytes fits). @return IOLENS_OK or IOLENS_ERR_NOMEM. */
+static iolens_status grow_out(struct iol_codec_buf *b, size_t len)
 {
-    z_stream z;
-    iolens_status st = IOLENS_ERR_COMPRESSION;
+    size_t cap = b->out_cap ? 2 * b->out_cap : len + len / 64 + 4096;
+    unsigned char *p = realloc(b->out, cap);
+    if (!p)
+        return IOLENS_ERR_NOMEM;
+    b->out = p;
+    b->out_cap = cap;
+    return IOLENS_OK;
+}
+
+iolens_status iolens_log_compress(iolens_compression comp, const void *in, size_t len,
+                                  int records, unsigned char **out, size_t *out_len)
+{
+    const struct iol_codec *codec = iol_codec(comp);
+    struct iol_codec_buf b = {in, 0, len, NULL, 0, 0};
+    void *state = NULL;
+    iolens_status st;
 
     *out = NULL;
     *out_len = 0;
+    if (!codec || len > ((size_t)1 << 31)) /* one step: zlib and bzip2 count in 32 bits */
+        return IOLENS_ERR_COMPRESSION;
     if (len == 0)
         return IOLENS_OK;
-    if (len > ((size_t)1 << 31))
-        return IOLENS_ERR_COMPRESSION; /* one deflate call: avail_in and avail_out are 32-bit */
-    size_t cap = compressBound((uLong)len);
-    unsigned char *buf = malloc(cap);
-    if (!buf)
-        return IOLENS_ERR_NOMEM;
-    memset(&z, 0, sizeof(z));
-    if (deflateInit(&z, Z_DEFAULT_COMPRESSION) != Z_OK) {
-        free(buf);
-        return IOLENS_ERR_COMPRESSION;
+    if ((st = codec->enc_new(&state)) != IOLENS_OK)
+        return st;
+    /* A large region's settings (the size of the region this part belongs to
+     * is not known here), as the parts always had: zlib's default window and
+     * memory, and for records the tuned search. */
+    if (codec->enc_start)
+        st = codec->enc_start(state, SIZE_MAX, records);
+    while (st == IOLENS_OK) {
+        if (b.out_pos == b.out_cap && (st = grow_out(&b, len)) != IOLENS_OK)
+            break;
+        st = codec->enc_step(state, &b, 1);
     }
-    if (!records || iol_par_tune(&z) == Z_OK) {
-        z.next_in = (Bytef *)(uintptr_t)in;
-        z.avail_in = (uInt)len;
-        z.next_out = buf;
-        z.avail_out = (uInt)cap;
-        if (deflate(&z, Z_FINISH) == Z_STREAM_END)
-            st = IOLENS_OK;
-    }
-    deflateEnd(&z);
-    if (st != IOLENS_OK) {
-        free(buf);
+    if (state)
+        codec->enc_free(state);
+    if (st != IOLENS_END) {
+        free(b.out);
         return st;
     }
-    *out = buf;
-    *out_len = cap - z.avail_out;
+    *out = b.out;
+    *out_len = b.out_pos;
     return IOLENS_OK;
 }

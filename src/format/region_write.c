@@ -1,8 +1,7 @@
 /* Streaming compression of log regions. Each region is one complete stream
  * (zlib, bzip2 or zstd frame, or raw bytes), written right after the previous
  * region; the compressor is reset between regions, as Darshan's writer does.
- * Settings follow Darshan's: zlib default level, bzip2 block size 9 and work
- * factor 30.
+ * Each method's compressor and settings are its codec's (codec.h).
  *
  * Input is gathered in chunks (IOL_REGION_CHUNK bytes, or
  * IOL_REGION_NAME_CHUNK for zlib names), so the compressor sees large blocks
@@ -12,24 +11,16 @@
  * written in order; a large region of module records also gets a search
  * tuned to them (iol_par_tune). A region smaller than one chunk is one stream
  * at zlib's default level, on the calling thread, with a window and memory
- * sized to it (zlib_settings). */
+ * sized to it (codec_zlib.c). */
 #include "region_write.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
-#ifndef IOLENS_ZLIB_ONLY
-#include <bzlib.h>
-#include <zstd.h>
-#endif
 
+#include "codec.h"
 #include "region_par.h"
 #include "sysio.h"
-
-#define BZ_BLOCK_SIZE 9
-#define BZ_WORK_FACTOR 30
-#define ZSTD_LEVEL 3
 
 static iolens_status flush_out(struct iol_region_writer *rw)
 {
@@ -54,33 +45,9 @@ static iolens_status make_room(struct iol_region_writer *rw)
     return rw->out_len == rw->out_cap ? flush_out(rw) : IOLENS_OK;
 }
 
-/* zlib's windowBits and memLevel for a region of n bytes (SIZE_MAX: not known,
- * at least a chunk). zlib's defaults (15 and 8, Darshan's) take about 270 KiB
- * and clear a 64 KiB hash table at every reset: most of the time a small log
- * takes to write. A region known to be small gets the smallest window that
- * still reaches back to its first byte (a match is at most the window less
- * 262 bytes away) and a symbol buffer that holds it whole (one block), so it
- * loses next to nothing: the job region of a log (about 1.5 to 4 KiB) takes
- * about 50 KiB. Every reader accepts a smaller window than its own. */
-static void zlib_settings(size_t n, int *bits, int *mem_level)
-{
-    int b = 9, m = 1; /* zlib's smallest (it turns a window of 8 bits into 9) */
-    if (n > IOL_REGION_CHUNK) {
-        *bits = MAX_WBITS;
-        *mem_level = 8;
-        return;
-    }
-    while (b < MAX_WBITS && ((size_t)1 << b) < n + 262)
-        b++;
-    while (m < 8 && ((size_t)1 << (m + 6)) <= n)
-        m++;
-    *bits = b;
-    *mem_level = m;
-}
-
 /* Before a region's first bytes go to the compressor (n of them in all;
- * SIZE_MAX: not known): an output buffer sized to them, and a zlib stream
- * with zlib_settings(n), reset if it was used. */
+ * SIZE_MAX: not known): an output buffer sized to them, and the codec's
+ * enc_start. */
 static iolens_status region_setup(struct iol_region_writer *rw, size_t n)
 {
     size_t cap = IOL_REGION_OUTBUF;
@@ -97,96 +64,17 @@ static iolens_status region_setup(struct iol_region_writer *rw, size_t n)
             return IOLENS_ERR_NOMEM;
         rw->out_cap = cap;
     }
-    if (rw->comp == IOLENS_COMP_ZLIB) {
-        int bits, mem_level;
-        zlib_settings(n, &bits, &mem_level);
-        z_stream *z = rw->stream;
-        if (z && (bits != rw->zbits || mem_level != rw->zlevel)) {
-            deflateEnd(z);
-            free(z);
-            rw->stream = z = NULL;
-        }
-        if (!z) {
-            if (!(z = calloc(1, sizeof(*z))))
-                return IOLENS_ERR_NOMEM;
-            if (deflateInit2(z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, bits, mem_level,
-                             Z_DEFAULT_STRATEGY) != Z_OK) {
-                free(z);
-                return IOLENS_ERR_NOMEM;
-            }
-            rw->stream = z;
-            rw->zbits = bits;
-            rw->zlevel = mem_level;
-        } else if (rw->zdirty && deflateReset(z) != Z_OK) {
-            return IOLENS_ERR_COMPRESSION;
-        }
-        rw->zdirty = 1;
-    }
+    if (rw->codec->enc_start &&
+        (st = rw->codec->enc_start(rw->stream, n, rw->region_records)) != IOLENS_OK)
+        return st;
     rw->region_ready = 1;
     return IOLENS_OK;
 }
 
-/* The compressor of bzip2 and zstd regions (zlib's is made per region size). */
-static iolens_status new_stream(struct iol_region_writer *rw)
-{
-    switch (rw->comp) {
-    case IOLENS_COMP_ZLIB:
-        return IOLENS_OK;
-#ifdef IOLENS_ZLIB_ONLY
-    default:
-        break; /* the runtime's copy (zlib only, see CMakeLists.txt) */
-#else
-    case IOLENS_COMP_BZIP2: {
-        bz_stream *bz = calloc(1, sizeof(*bz));
-        if (!bz || BZ2_bzCompressInit(bz, BZ_BLOCK_SIZE, 0, BZ_WORK_FACTOR) != BZ_OK) {
-            free(bz);
-            return IOLENS_ERR_NOMEM;
-        }
-        rw->stream = bz;
-        return IOLENS_OK;
-    }
-    case IOLENS_COMP_ZSTD: {
-        ZSTD_CStream *cs = ZSTD_createCStream();
-        if (!cs)
-            return IOLENS_ERR_NOMEM;
-        if (ZSTD_isError(ZSTD_CCtx_setParameter(cs, ZSTD_c_compressionLevel, ZSTD_LEVEL))) {
-            ZSTD_freeCStream(cs);
-            return IOLENS_ERR_COMPRESSION;
-        }
-        rw->stream = cs;
-        return IOLENS_OK;
-    }
-#endif
-    case IOLENS_COMP_NONE:
-        return IOLENS_OK;
-    }
-    return IOLENS_ERR_COMPRESSION;
-}
-
 static void free_stream(struct iol_region_writer *rw)
 {
-    if (!rw->stream)
-        return;
-    switch (rw->comp) {
-    case IOLENS_COMP_ZLIB:
-        deflateEnd(rw->stream);
-        free(rw->stream);
-        break;
-#ifdef IOLENS_ZLIB_ONLY
-    default:
-        break;
-#else
-    case IOLENS_COMP_BZIP2:
-        BZ2_bzCompressEnd(rw->stream);
-        free(rw->stream);
-        break;
-    case IOLENS_COMP_ZSTD:
-        ZSTD_freeCStream(rw->stream);
-        break;
-    case IOLENS_COMP_NONE:
-        break;
-#endif
-    }
+    if (rw->stream)
+        rw->codec->enc_free(rw->stream);
     rw->stream = NULL;
 }
 
@@ -195,10 +83,12 @@ iolens_status iol_rw_init(struct iol_region_writer *rw, int fd, iolens_compressi
 {
     memset(rw, 0, sizeof(*rw));
     rw->fd = fd;
-    rw->comp = comp;
     rw->pos = pos;
     rw->threads = 0; /* as many as the CPUs: asked at the first large region */
-    return new_stream(rw);
+    rw->codec = iol_codec(comp);
+    if (!rw->codec)
+        return IOLENS_ERR_COMPRESSION;
+    return rw->codec->enc_new(&rw->stream);
 }
 
 void iol_rw_set_threads(struct iol_region_writer *rw, int n)
@@ -223,69 +113,13 @@ void iol_rw_begin(struct iol_region_writer *rw, int records)
 static iolens_status step(struct iol_region_writer *rw, const unsigned char **in, size_t *avail,
                           int finish)
 {
-    unsigned char *out = rw->out + rw->out_len;
-    size_t room = rw->out_cap - rw->out_len;
+    struct iol_codec_buf b = {*in, 0, *avail, rw->out, rw->out_len, rw->out_cap};
+    iolens_status st = rw->codec->enc_step(rw->stream, &b, finish);
 
-    switch (rw->comp) {
-    case IOLENS_COMP_NONE: {
-        size_t n = *avail < room ? *avail : room;
-        if (n)
-            memcpy(out, *in, n);
-        *in += n;
-        *avail -= n;
-        rw->out_len += n;
-        return finish && *avail == 0 ? IOLENS_END : IOLENS_OK;
-    }
-    case IOLENS_COMP_ZLIB: {
-        z_stream *z = rw->stream;
-        z->next_in = (unsigned char *)*in;
-        z->avail_in = (uInt)*avail;
-        z->next_out = out;
-        z->avail_out = (uInt)room;
-        int rc = deflate(z, finish ? Z_FINISH : Z_NO_FLUSH);
-        *in += *avail - z->avail_in;
-        *avail = z->avail_in;
-        rw->out_len += room - z->avail_out;
-        if (rc == Z_STREAM_END)
-            return IOLENS_END; /* reset by the next region's region_setup */
-        return rc == Z_OK || rc == Z_BUF_ERROR ? IOLENS_OK : IOLENS_ERR_COMPRESSION;
-    }
-#ifdef IOLENS_ZLIB_ONLY
-    default:
-        break;
-#else
-    case IOLENS_COMP_BZIP2: {
-        bz_stream *bz = rw->stream;
-        bz->next_in = (char *)*in;
-        bz->avail_in = (unsigned)*avail;
-        bz->next_out = (char *)out;
-        bz->avail_out = (unsigned)room;
-        int rc = BZ2_bzCompress(bz, finish ? BZ_FINISH : BZ_RUN);
-        *in += *avail - bz->avail_in;
-        *avail = bz->avail_in;
-        rw->out_len += room - bz->avail_out;
-        if (rc == BZ_STREAM_END) {
-            /* bzip2 cannot reset a compressor: start a fresh one. */
-            free_stream(rw);
-            return new_stream(rw) == IOLENS_OK ? IOLENS_END : IOLENS_ERR_NOMEM;
-        }
-        return rc == BZ_RUN_OK || rc == BZ_FINISH_OK ? IOLENS_OK : IOLENS_ERR_COMPRESSION;
-    }
-    case IOLENS_COMP_ZSTD: {
-        ZSTD_inBuffer ib = {*in, *avail, 0};
-        ZSTD_outBuffer ob = {out, room, 0};
-        size_t rc = ZSTD_compressStream2(rw->stream, &ob, &ib,
-                                         finish ? ZSTD_e_end : ZSTD_e_continue);
-        if (ZSTD_isError(rc))
-            return IOLENS_ERR_COMPRESSION;
-        *in += ib.pos;
-        *avail -= ib.pos;
-        rw->out_len += ob.pos;
-        return finish && rc == 0 ? IOLENS_END : IOLENS_OK;
-    }
-#endif
-    }
-    return IOLENS_ERR_COMPRESSION;
+    *in += b.in_pos;
+    *avail -= b.in_pos;
+    rw->out_len = b.out_pos;
+    return st;
 }
 
 /* Compress n bytes into the open stream (at most IOL_REGION_CHUNK at once:
@@ -354,7 +188,7 @@ static iolens_status chunk_full(struct iol_region_writer *rw)
 
     if (rw->region_par)
         return submit(rw);
-    if (first && rw->comp == IOLENS_COMP_ZLIB) {
+    if (first && rw->codec->parallel) {
         if (rw->threads == 0)
             rw->threads = iol_par_auto_threads();
         if (rw->threads > 1 && !rw->par &&
@@ -367,9 +201,6 @@ static iolens_status chunk_full(struct iol_region_writer *rw)
     }
     if (!rw->region_ready && (st = region_setup(rw, SIZE_MAX)) != IOLENS_OK)
         return st;
-    if (first && rw->comp == IOLENS_COMP_ZLIB && rw->region_records &&
-        iol_par_tune(rw->stream) != Z_OK)
-        return IOLENS_ERR_COMPRESSION;
     st = feed(rw, rw->in, rw->in_len);
     rw->in_len = 0;
     return st;
@@ -378,7 +209,7 @@ static iolens_status chunk_full(struct iol_region_writer *rw)
 /* Bytes of input that make a chunk of the open region. */
 static size_t region_chunk(const struct iol_region_writer *rw)
 {
-    if (rw->comp == IOLENS_COMP_ZLIB && !rw->region_records)
+    if (rw->codec->parallel && !rw->region_records)
         return IOL_REGION_NAME_CHUNK;
     return IOL_REGION_CHUNK;
 }

@@ -20,6 +20,7 @@
 #define IOL_REGION_NAME_CHUNK ((size_t)256 << 10)
 #define IOL_REGION_IN_FIRST ((size_t)64 << 10) /* the input buffer starts this small */
 
+struct iol_codec;
 struct iol_par;
 
 /* Compresses the regions of one log, one after the other, into fd. Each region
@@ -27,11 +28,8 @@ struct iol_par;
  * (zlib, large region, more than one thread) several complete streams. */
 struct iol_region_writer {
     int fd;
-    iolens_compression comp;
-    void *stream;            /* z_stream (made by a region's first step), bz_stream or
-                              * ZSTD_CStream */
-    int zbits, zlevel;       /* windowBits and memLevel of the z_stream */
-    int zdirty;              /* the z_stream has been used since its last reset */
+    const struct iol_codec *codec;
+    void *stream;            /* the codec's encoder, or NULL */
     int region_ready;        /* the open region's stream and buffer are set up */
     unsigned char *out;      /* output not yet written (made by a region's first step) */
     size_t out_cap;          /* bytes allocated at out: up to IOL_REGION_OUTBUF */

@@ -14,15 +14,15 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "log_build.h"
+#include "iolens/log_parts.h"
 #include "log_internal.h"
 #include "region_write.h"
 #include "sysio.h"
 
 #define LOG_MAGIC 6567223
-#define HEADER_BYTES IOL_LOG_HEADER_BYTES
+#define HEADER_BYTES IOLENS_LOG_HEADER_BYTES
 #define JOB_STRUCT_BYTES (7 * 8 + 1024)
-#define JOB_TEXT_MAX (IOL_LOG_JOB_MAX - JOB_STRUCT_BYTES - 1) /* exe and mounts, no NUL */
+#define JOB_TEXT_MAX (IOLENS_LOG_JOB_MAX - JOB_STRUCT_BYTES - 1) /* exe and mounts, no NUL */
 
 /* Where the writer is in the format's fixed order of regions. */
 enum stage { STAGE_NEW, STAGE_JOB_DONE, STAGE_NAMES, STAGE_MODULES };
@@ -148,8 +148,8 @@ static size_t put_mount_lines(char *text, size_t used, const struct iolens_mount
 /* Lay out the job region: seven 64-bit fields, 1024 bytes of metadata (given a
  * final newline, as Darshan's writer does, and zero-filled), the command line
  * and the mount table, NUL-terminated. @return its length. */
-size_t iol_log_job_bytes(unsigned char *buf, const struct iolens_job *job, const char *exe,
-                        const struct iolens_mount *mounts, size_t nmounts)
+size_t iolens_log_job_bytes(unsigned char *buf, const struct iolens_job *job, const char *exe,
+                            const struct iolens_mount *mounts, size_t nmounts)
 {
     const int64_t fields[7] = {job->uid,          job->start_time_sec, job->start_time_nsec,
                                job->end_time_sec, job->end_time_nsec,  job->nprocs,
@@ -190,7 +190,7 @@ iolens_status iolens_writer_put_job(iolens_log_writer *w, const struct iolens_jo
         return w->failed;
     if (w->stage != STAGE_NEW)
         return IOLENS_ERR_ORDER;
-    size_t len = iol_log_job_bytes(buf, job, exe, mounts, nmounts);
+    size_t len = iolens_log_job_bytes(buf, job, exe, mounts, nmounts);
     iol_rw_begin(&w->rw, 0);
     if ((st = iol_rw_write(&w->rw, buf, len)) != IOLENS_OK ||
         (st = iol_rw_finish(&w->rw, &map)) != IOLENS_OK)
@@ -313,9 +313,9 @@ static void put64(unsigned char *p, uint64_t v)
     memcpy(p, &v, 8);
 }
 
-void iol_log_header_bytes(unsigned char *h, iolens_compression comp, uint64_t partial,
-                          const struct iolens_region_map *names,
-                          const struct iolens_region_map *mods, const uint32_t *versions)
+void iolens_log_header_bytes(unsigned char *h, iolens_compression comp, uint64_t partial,
+                             const struct iolens_region_map *names,
+                             const struct iolens_region_map *mods, const uint32_t *versions)
 {
     unsigned char *p = h + 48;
 
@@ -338,7 +338,7 @@ static iolens_status write_header(struct iolens_log_writer *w)
 {
     unsigned char h[HEADER_BYTES];
 
-    iol_log_header_bytes(h, w->comp, w->partial, &w->name_map, w->mod_map, w->mod_ver);
+    iolens_log_header_bytes(h, w->comp, w->partial, &w->name_map, w->mod_map, w->mod_ver);
     size_t done = 0;
     while (done < sizeof(h)) {
         ssize_t n = iol_io_pwrite(w->fd, h + done, sizeof(h) - done, (off_t)done);

@@ -20,11 +20,15 @@
 
 #include "core/diag.h"
 #include "core/fmt.h"
-#include "format/log_build.h"
 #include "format/sysio.h"
 #include "hm_align.h"
+#include "iolens/log_parts.h"
 #include "mpilib.h"
 #include "shared.h"
+
+/* The runtime writes zlib logs (its copy of the log library has no other
+ * compressor). */
+#define LOG_COMP IOLENS_COMP_ZLIB
 
 /* MPI-IO hints of the log when LOGHINTS is unset: those of Darshan 3.5
  * configured without --with-log-hints for the same MPI (for Open MPI one
@@ -249,10 +253,10 @@ static void add_hints_metadata(struct iolens_job *job, const char *hints)
 static int put_job(struct joblog *j)
 {
     int failed = 0;
-    uint64_t end = IOL_LOG_HEADER_BYTES;
+    uint64_t end = IOLENS_LOG_HEADER_BYTES;
 
     if (iol_mpi.rank == 0) {
-        unsigned char *raw = calloc(1, IOL_LOG_JOB_MAX), *z = NULL;
+        unsigned char *raw = calloc(1, IOLENS_LOG_JOB_MAX), *z = NULL;
         size_t zlen = 0;
         struct iolens_job job = j->l->job.job;
         MPI_Status status;
@@ -264,10 +268,10 @@ static int put_job(struct joblog *j)
         add_hints_metadata(&job, j->hints);
         failed = !raw;
         if (!failed) {
-            size_t len = iol_log_job_bytes(raw, &job, j->l->job.exe, j->l->job.mounts,
-                                           j->l->job.nmounts);
-            failed = iol_log_compress(raw, len, 0, &z, &zlen) != IOLENS_OK ||
-                     PMPI_File_write_at(j->fh, IOL_LOG_HEADER_BYTES, z, (int)zlen, MPI_BYTE,
+            size_t len = iolens_log_job_bytes(raw, &job, j->l->job.exe, j->l->job.mounts,
+                                              j->l->job.nmounts);
+            failed = iolens_log_compress(LOG_COMP, raw, len, 0, &z, &zlen) != IOLENS_OK ||
+                     PMPI_File_write_at(j->fh, IOLENS_LOG_HEADER_BYTES, z, (int)zlen, MPI_BYTE,
                                         &status) != MPI_SUCCESS;
             end += zlen;
         }
@@ -302,7 +306,7 @@ static int put_names(struct joblog *j)
         used += sizeof(uint64_t) + n;
     }
     if (!failed)
-        failed = iol_log_compress(raw, used, 0, &z, &zlen) != IOLENS_OK;
+        failed = iolens_log_compress(LOG_COMP, raw, used, 0, &z, &zlen) != IOLENS_OK;
     int rc = put_region(j, z, zlen, failed, &j->names);
     free(z);
     free(raw);
@@ -324,9 +328,9 @@ static int put_modules(struct joblog *j)
         size_t len = 0, zlen = 0;
         int failed = 0;
         if (m && m->count)
-            failed = iol_log_records_bytes(id, m->recs, m->count, m->rec_size, &raw, &len) !=
+            failed = iolens_log_records_bytes(id, m->recs, m->count, m->rec_size, &raw, &len) !=
                          IOLENS_OK ||
-                     iol_log_compress(raw, len, 1, &z, &zlen) != IOLENS_OK;
+                     iolens_log_compress(LOG_COMP, raw, len, 1, &z, &zlen) != IOLENS_OK;
         int rc = put_region(j, z, zlen, failed, &j->mods[id]);
         free(z);
         free(raw);
@@ -341,9 +345,9 @@ static int finish_log(struct joblog *j)
 {
     int failed = 0;
     if (iol_mpi.rank == 0) {
-        unsigned char h[IOL_LOG_HEADER_BYTES];
+        unsigned char h[IOLENS_LOG_HEADER_BYTES];
         MPI_Status status;
-        iol_log_header_bytes(h, IOLENS_COMP_ZLIB, j->partial, &j->names, j->mods, j->versions);
+        iolens_log_header_bytes(h, LOG_COMP, j->partial, &j->names, j->mods, j->versions);
         failed = PMPI_File_write_at(j->fh, 0, h, sizeof(h), MPI_BYTE, &status) != MPI_SUCCESS;
     }
     failed |= PMPI_File_close(&j->fh) != MPI_SUCCESS;
