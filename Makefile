@@ -35,7 +35,7 @@ configure: deps
 	    -DCMAKE_INSTALL_PREFIX=$(PREFIX) $(CMAKE_FLAGS)) && $(show_warnings); }
 
 test: all
-	cd $(BUILD) && ctest --output-on-failure -j$$(nproc)
+	@cd $(BUILD) && ctest --output-on-failure -j$$(nproc)
 
 demo: all
 	@./scripts/demo $(BUILD)
