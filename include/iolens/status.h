@@ -14,7 +14,7 @@ typedef enum iolens_status {
     IOLENS_END = 1,            /* no more items: a normal end, not an error */
     IOLENS_ERR_IO = 2,         /* the operating system refused a read or write */
     IOLENS_ERR_NOMEM = 3,      /* an allocation failed */
-    IOLENS_ERR_NOT_LOG = 4,    /* not a Darshan-format log (bad magic or version) */
+    IOLENS_ERR_NOT_LOG = 4,    /* not a Darshan-format log (no Darshan magic number) */
     IOLENS_ERR_VERSION = 5,    /* a log or record version this library cannot read */
     IOLENS_ERR_TRUNCATED = 6,  /* the file ends before the data it announces */
     IOLENS_ERR_CORRUPT = 7,    /* inconsistent or undecodable content */

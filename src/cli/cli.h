@@ -2,6 +2,7 @@
 #ifndef IOLENS_CLI_H
 #define IOLENS_CLI_H
 
+#include <getopt.h>
 #include <stdio.h>
 
 #include "iolens/log.h"
@@ -26,8 +27,27 @@ extern const struct cli_verb cli_dxt_verb;
 extern const struct cli_verb cli_recover_verb;
 extern const struct cli_verb cli_run_verb;
 
-/* Print "iolens: <what>: <reason>" on stderr. @return the exit status to use (1). */
+/* Print "iolens: <what>: <reason>" on stderr, after what stdout holds.
+ * @return the exit status to use (1). */
 int cli_error(const char *what, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Print "iolens: <verb>: <reason> (try 'iolens <verb> --help')" on stderr.
+ * @return the exit status of wrong usage (2). */
+int cli_usage_error(const char *verb, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* getopt_long for a verb, with shortopts starting with ':'. A bad option
+ * (unknown, ambiguous, missing or unexpected argument) is reported with
+ * cli_usage_error. @return the option, -1 after the last, or '?' after an error. */
+int cli_getopt(const char *verb, int argc, char **argv, const char *shortopts,
+               const struct option *opts);
+
+/* Print each of n logs in turn with one(path, arg); with more than one, each
+ * log's output starts with a line "# ==> PATH <==" (and a blank line before
+ * it, from the second on). A failed log does not stop the others.
+ * @return the highest status one returned (0 when every log was printed),
+ * 1 or more when stdout could not be written. */
+int cli_each_log(int n, char **paths, int (*one)(const char *path, void *arg), void *arg);
 
 /* Open a log for a verb, printing the one-line reason on failure.
  * @return the handle, or NULL after printing the error. */

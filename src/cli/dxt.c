@@ -87,7 +87,6 @@ static int load_lustre(iolens_log *log, struct lustre_set *set, const char *path
         }
     }
     if (st != IOLENS_END) {
-        fflush(stdout);
         cli_error(path, "%s", iolens_log_error(log));
         return -1;
     }
@@ -116,7 +115,6 @@ static int print_traces(iolens_log *log, int id, const struct lustre_set *set, c
             mod->print(stdout, rec, &ctx);
     }
     if (st != IOLENS_END) {
-        fflush(stdout);
         cli_error(path, "%s", iolens_log_error(log));
         return -1;
     }
@@ -127,7 +125,6 @@ static int print_traces(iolens_log *log, int id, const struct lustre_set *set, c
 static int check_partial(const char *name, int show_incomplete, const char *path)
 {
     if (!show_incomplete) {
-        fflush(stdout);
         cli_error(path, "the %s module's data is incomplete (the runtime ran out of record "
                   "memory); --show-incomplete prints what it holds", name);
         return 255;
@@ -181,11 +178,30 @@ static int run(iolens_log *log, int show_incomplete, const char *path, struct lu
     return 0;
 }
 
+/* Print the traces of the log at path; show_incomplete is an int *.
+ * @return its exit status. */
+static int dxt_one(const char *path, void *show_incomplete)
+{
+    struct lustre_set set = {NULL, 0, 0};
+    iolens_log *log = cli_open_log(path);
+    if (!log)
+        return 1;
+    int rc = run(log, *(int *)show_incomplete, path, &set);
+    lustre_set_free(&set);
+    iolens_log_close(log);
+    return rc;
+}
+
 static const char dxt_usage[] =
-    "usage: iolens dxt [--show-incomplete] LOG\n"
+    "usage: iolens dxt [--show-incomplete] LOG...\n"
     "\n"
-    "Print the DXT traces of a log as darshan-dxt-parser does.\n"
-    "  --show-incomplete  print what a partial log holds instead of failing\n";
+    "Print the DXT traces of logs as darshan-dxt-parser does, one after the other\n"
+    "(each after a line '# ==> LOG <==' when there are several).\n"
+    "  --show-incomplete  print what a partial log holds instead of failing\n"
+    "\n"
+    "Exit status: 0 when every log was printed, 1 when a log could not be read,\n"
+    "2 for wrong usage, 255 for a partial log without --show-incomplete; with\n"
+    "several logs, the highest of theirs.\n";
 
 int cli_dxt(int argc, char **argv)
 {
@@ -193,31 +209,17 @@ int cli_dxt(int argc, char **argv)
         {"show-incomplete", no_argument, NULL, 'i'},
         {NULL, 0, NULL, 0},
     };
-    struct lustre_set set = {NULL, 0, 0};
     int show_incomplete = 0, c;
 
     optind = 1;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-        if (c != 'i') {
-            fputs(dxt_usage, stderr);
+    while ((c = cli_getopt("dxt", argc, argv, ":", opts)) != -1) {
+        if (c == '?')
             return 2;
-        }
         show_incomplete = 1;
     }
-    if (optind != argc - 1) {
-        fputs(dxt_usage, stderr);
-        return 2;
-    }
-
-    iolens_log *log = cli_open_log(argv[optind]);
-    if (!log)
-        return 1;
-    int rc = run(log, show_incomplete, argv[optind], &set);
-    lustre_set_free(&set);
-    iolens_log_close(log);
-    if (fflush(stdout) != 0)
-        return cli_error("stdout", "write failed");
-    return rc;
+    if (optind == argc)
+        return cli_usage_error("dxt", "no log given");
+    return cli_each_log(argc - optind, argv + optind, dxt_one, &show_incomplete);
 }
 
 const struct cli_verb cli_dxt_verb = {

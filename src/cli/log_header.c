@@ -1,4 +1,5 @@
-/* The job summary, region table and mount table that parse and dxt print first. */
+/* What parse and dxt share: opening logs one after the other, and the job
+ * summary, region table and mount table they print first. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,22 @@ iolens_log *cli_open_log(const char *path)
         return NULL;
     }
     return log;
+}
+
+int cli_each_log(int n, char **paths, int (*one)(const char *path, void *arg), void *arg)
+{
+    int worst = 0;
+    for (int i = 0; i < n; i++) {
+        if (n > 1)
+            printf("%s# ==> %s <==\n", i ? "\n" : "", paths[i]);
+        int rc = one(paths[i], arg);
+        worst = rc > worst ? rc : worst;
+    }
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        cli_error("stdout", "write failed");
+        worst = worst > 1 ? worst : 1;
+    }
+    return worst;
 }
 
 void cli_match_mount(const struct iolens_log_info *in, const char *name, const char **mnt_pt,

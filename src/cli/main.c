@@ -1,4 +1,5 @@
 /* iolens: one command, one verb per file. */
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -16,12 +17,62 @@ static const struct cli_verb *const verbs[] = {
 int cli_error(const char *what, const char *fmt, ...)
 {
     va_list ap;
+    fflush(stdout); /* what was printed before the error comes before it */
     fprintf(stderr, "iolens: %s: ", what);
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
     fputc('\n', stderr);
     return 1;
+}
+
+int cli_usage_error(const char *verb, const char *fmt, ...)
+{
+    va_list ap;
+    fflush(stdout);
+    fprintf(stderr, "iolens: %s: ", verb);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, " (try 'iolens %s --help')\n", verb);
+    return 2;
+}
+
+/* Why getopt_long refused the long option arg ("--name" or "--name=value"). */
+static const char *long_option_problem(const struct option *opts, const char *arg)
+{
+    const char *name = arg + 2;
+    size_t len = strcspn(name, "=");
+    int matches = 0, exact = 0;
+    for (const struct option *o = opts; o->name; o++) {
+        if (!strncmp(o->name, name, len)) {
+            matches++;
+            exact |= o->name[len] == '\0';
+        }
+    }
+    if (matches == 0)
+        return "unknown option";
+    if (matches > 1 && !exact)
+        return "ambiguous option";
+    return name[len] == '=' ? "takes no argument" : "needs an argument";
+}
+
+int cli_getopt(const char *verb, int argc, char **argv, const char *shortopts,
+               const struct option *opts)
+{
+    int at = optind;
+    opterr = 0; /* our own error line instead of getopt's */
+    int c = getopt_long(argc, argv, shortopts, opts, NULL);
+    if (c != '?' && c != ':')
+        return c;
+    /* optind stays on a word of short options until its last one is read */
+    const char *arg = optind == at ? argv[optind] : argv[optind - 1];
+    if (!strncmp(arg, "--", 2))
+        cli_usage_error(verb, "%s: %s", arg, long_option_problem(opts, arg));
+    else
+        cli_usage_error(verb, "-%c: %s", optopt,
+                        c == ':' ? "needs an argument" : "unknown option");
+    return '?';
 }
 
 static void usage(FILE *out)

@@ -258,7 +258,6 @@ static int run(iolens_log *log, int mask, const char *path)
         printf("# *******************************************************\n");
         if (partial) {
             if (!(mask & SHOW_INCOMPLETE)) {
-                fflush(stdout);
                 cli_error(path, "the %s module's data is incomplete (the runtime ran out of "
                           "record memory); --show-incomplete prints what it holds", name);
                 return 255;
@@ -275,23 +274,37 @@ static int run(iolens_log *log, int mask, const char *path)
     }
     if (empty == IOLENS_MAX_MODS)
         printf("\n# no module data available.\n");
-    if (why[0]) {
-        fflush(stdout);
+    if (why[0])
         return cli_error(path, "%s", why);
-    }
     return 0;
 }
 
+/* Print the log at path with the options of mask (an int *). @return its exit status. */
+static int parse_one(const char *path, void *mask)
+{
+    iolens_log *log = cli_open_log(path);
+    if (!log)
+        return 1;
+    int rc = run(log, *(int *)mask, path);
+    iolens_log_close(log);
+    return rc;
+}
+
 static const char parse_usage[] =
-    "usage: iolens parse [--base|--total|--perf|--file|--all] [--show-incomplete] LOG\n"
+    "usage: iolens parse [--base|--total|--perf|--file|--all] [--show-incomplete] LOG...\n"
     "\n"
-    "Print a Darshan-format log as darshan-parser does.\n"
+    "Print Darshan-format logs as darshan-parser does, one after the other (each\n"
+    "after a line '# ==> LOG <==' when there are several).\n"
     "  --base             every counter of every record (the default)\n"
     "  --total            counters summed over all records of each module\n"
     "  --perf             derived I/O time and bandwidth figures\n"
     "  --file             counts of files by access type\n"
     "  --all              all of the above, and --show-incomplete\n"
-    "  --show-incomplete  print what a partial log holds instead of failing\n";
+    "  --show-incomplete  print what a partial log holds instead of failing\n"
+    "\n"
+    "Exit status: 0 when every log was printed, 1 when a log could not be read,\n"
+    "2 for wrong usage, 255 for a partial log without --show-incomplete; with\n"
+    "several logs, the highest of theirs.\n";
 
 int cli_parse(int argc, char **argv)
 {
@@ -308,28 +321,16 @@ int cli_parse(int argc, char **argv)
     int mask = 0, c;
 
     optind = 1;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-        if (c == '?') {
-            fputs(parse_usage, stderr);
+    while ((c = cli_getopt("parse", argc, argv, ":", opts)) != -1) {
+        if (c == '?')
             return 2;
-        }
         mask |= c;
     }
-    if (optind != argc - 1) {
-        fputs(parse_usage, stderr);
-        return 2;
-    }
+    if (optind == argc)
+        return cli_usage_error("parse", "no log given");
     if (mask == 0 || mask == SHOW_INCOMPLETE)
         mask |= SHOW_BASE;
-
-    iolens_log *log = cli_open_log(argv[optind]);
-    if (!log)
-        return 1;
-    int rc = run(log, mask, argv[optind]);
-    iolens_log_close(log);
-    if (fflush(stdout) != 0)
-        return cli_error("stdout", "write failed");
-    return rc;
+    return cli_each_log(argc - optind, argv + optind, parse_one, &mask);
 }
 
 const struct cli_verb cli_parse_verb = {

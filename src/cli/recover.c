@@ -26,7 +26,11 @@ static const char recover_usage[] =
     "that lost power is not covered). Every module with records is marked partial.\n"
     "  -o OUT     the log to write (one FILE), or a directory for the logs\n"
     "             (default: the current directory, with Darshan's file names)\n"
-    "  --remove   delete each record file once its log is written\n";
+    "  --remove   delete each record file once its log is written\n"
+    "\n"
+    "Prints the name of each log it writes. Exit status: 0 when every log was\n"
+    "written (and, with --remove, its record file deleted), 1 otherwise, 2 for\n"
+    "wrong usage.\n";
 
 /* Darshan's log name for the process the record file belonged to. */
 static void log_name(const struct iol_map_header *h, char *buf, size_t len)
@@ -98,9 +102,8 @@ static int recover_one(const char *file, const char *out, int remove_after)
         goto done;
     }
     printf("%s\n", path);
-    if (remove_after && unlink(file) != 0)
-        cli_error(file, "cannot remove: %s", strerror(errno));
-    rc = 0;
+    rc = remove_after && unlink(file) != 0 ? cli_error(file, "cannot remove: %s", strerror(errno))
+                                           : 0;
 done:
     munmap(p, (size_t)st.st_size);
     return rc;
@@ -116,20 +119,20 @@ int cli_recover(int argc, char **argv)
     const char *out = NULL;
     int remove_after = 0, c, rc = 0;
 
-    while ((c = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
+    optind = 1;
+    while ((c = cli_getopt("recover", argc, argv, ":o:", opts)) != -1) {
         switch (c) {
         case 'o': out = optarg; break;
         case 'r': remove_after = 1; break;
-        default: fputs(recover_usage, stderr); return 2;
+        default: return 2;
         }
     }
-    if (optind >= argc) {
-        fputs(recover_usage, stderr);
-        return 2;
-    }
+    if (optind >= argc)
+        return cli_usage_error("recover", "no record file given");
     struct stat st;
     if (argc - optind > 1 && out && (stat(out, &st) != 0 || !S_ISDIR(st.st_mode)))
-        return cli_error("recover", "-o must name a directory when recovering several files");
+        return cli_usage_error("recover", "-o must name a directory when recovering several "
+                                          "files");
     for (int i = optind; i < argc; i++)
         rc |= recover_one(argv[i], out, remove_after);
     return rc;

@@ -79,6 +79,17 @@ static void open_module_slot(struct iolens_log_info *in, int id)
     in->partial_flags = low | high;
 }
 
+/* The byte order of the magic number at p: 0 this machine's, 1 swapped, -1
+ * not the magic number. */
+static int magic_order(const unsigned char *p)
+{
+    int64_t magic;
+    memcpy(&magic, p, 8);
+    if (magic == IOL_MAGIC)
+        return 0;
+    return (int64_t)iol_bswap64((uint64_t)magic) == IOL_MAGIC ? 1 : -1;
+}
+
 static iolens_status read_header(struct iolens_log *log)
 {
     struct iolens_log_info *in = &log->info;
@@ -90,15 +101,25 @@ static iolens_status read_header(struct iolens_log *log)
     } while (got < 0 && errno == EINTR);
     if (got < 0)
         return iol_fail(log, IOLENS_ERR_IO, "cannot read header: %s", strerror(errno));
-    if (got < 8)
-        return iol_fail(log, IOLENS_ERR_NOT_LOG, "too short to be a Darshan log");
 
-    memcpy(in->version, h, 8);
-    in->version[8] = '\0';
-    if (parse_version(in->version, &in->version_minor) < 0) {
+    /* A Darshan log starts with its version string and the magic number.
+     * Neither: some other file. The magic number with a version we do not
+     * know: a Darshan log of another version. A known version without the
+     * magic number: a damaged log. */
+    memset(in->version, 0, sizeof(in->version));
+    memcpy(in->version, h, got < 8 ? (size_t)got : 8);
+    int known = got >= 8 && parse_version(in->version, &in->version_minor) == 0;
+    int swapped = got >= 16 ? magic_order(h + 8) : -1;
+    if (got == 0)
+        return iol_fail(log, IOLENS_ERR_NOT_LOG, "not a Darshan log (empty file)");
+    if (!known && swapped < 0)
+        return iol_fail(log, IOLENS_ERR_NOT_LOG, "not a Darshan log");
+    if (!known) {
         char shown[9];
         printable_version(in->version, shown);
-        return iol_fail(log, IOLENS_ERR_VERSION, "unsupported log format version '%s'", shown);
+        return iol_fail(log, IOLENS_ERR_VERSION,
+                        "Darshan log format version '%s' is not supported (3.00 to 3.41 are)",
+                        shown);
     }
 
     int wide = in->version_minor >= 41;
@@ -108,16 +129,9 @@ static iolens_status read_header(struct iolens_log *log)
         return iol_fail(log, IOLENS_ERR_TRUNCATED, "header is %zd bytes, expected %zu", got,
                         hsize);
     in->header_size = hsize;
-
-    int64_t magic;
-    memcpy(&magic, h + 8, 8);
-    if (magic == IOL_MAGIC)
-        in->byte_swapped = 0;
-    else if ((int64_t)iol_bswap64((uint64_t)magic) == IOL_MAGIC)
-        in->byte_swapped = 1;
-    else
-        return iol_fail(log, IOLENS_ERR_NOT_LOG, "bad magic number");
-    int sw = in->byte_swapped;
+    if (swapped < 0)
+        return iol_fail(log, IOLENS_ERR_NOT_LOG, "not a Darshan log (bad magic number)");
+    int sw = in->byte_swapped = swapped;
 
     in->compression = h[16];
     if (in->compression > IOLENS_COMP_ZSTD)
