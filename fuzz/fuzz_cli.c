@@ -1,7 +1,7 @@
 /* Fuzz target: the input is a log file given to the iolens command itself,
  * in-process: `iolens parse --all LOG` and `iolens dxt LOG`. Besides crashes,
  * it checks the command's promise on stderr: a failing run prints exactly one
- * line "iolens: LOG: reason" ("# warning:" lines aside). */
+ * line "iolens VERB: LOG: reason" ("# warning:" lines aside). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,7 +36,7 @@ static void run(int argc, char **argv, const char *path)
     if (rc != 0) {
         char prefix[128];
         int nerr = 0, other = 0;
-        snprintf(prefix, sizeof(prefix), "iolens: %s: ", path);
+        snprintf(prefix, sizeof(prefix), "iolens %s: %s: ", argv[1], path);
         for (char *line = text, *nl; *line; line = nl + 1) {
             if (!(nl = strchr(line, '\n'))) {
                 other++;

@@ -18,7 +18,7 @@
  * the library's threaded decompression path: cut, corrupted, and abandoned
  * half read (--large-only runs just that, e.g. under ThreadSanitizer).
  * CLI part (with --iolens): `iolens parse --all` and `iolens dxt` on a sample of
- * the same cases: exit 0, or non-zero with exactly one line `iolens: PATH: reason`
+ * the same cases: exit 0, or non-zero with exactly one line `iolens VERB: PATH: reason`
  * on stderr (lines starting "# warning:" aside); never a signal or sanitizer report. */
 #include <dirent.h>
 #include <errno.h>
@@ -317,10 +317,10 @@ static void run_cli(const char *verb, const char *path, const char *what)
     } else if (WEXITSTATUS(status) == 126 || WEXITSTATUS(status) == 127) {
         fail("iolens %s: could not run %s", verb, iolens_bin);
     } else if (WEXITSTATUS(status) != 0) {
-        /* Exactly one "iolens: PATH: reason" line; "# warning:" lines allowed. */
+        /* Exactly one "iolens VERB: PATH: reason" line; "# warning:" lines allowed. */
         char prefix[700];
         int nerr = 0, other = 0;
-        snprintf(prefix, sizeof(prefix), "iolens: %s: ", path);
+        snprintf(prefix, sizeof(prefix), "iolens %s: %s: ", verb, path);
         for (char *line = (char *)err, *nl; *line; line = nl + 1) {
             nl = strchr(line, '\n');
             if (!nl) {
@@ -336,7 +336,7 @@ static void run_cli(const char *verb, const char *path, const char *what)
         }
         if (nerr != 1 || other != 0)
             fail("iolens %s on %s: exit %d with %d error line(s) and %d other line(s) on "
-                 "stderr, expected exactly one 'iolens: PATH: reason':\n%s",
+                 "stderr, expected exactly one 'iolens VERB: PATH: reason':\n%s",
                  verb, what, WEXITSTATUS(status), nerr, other, (char *)err);
     }
     free(err);

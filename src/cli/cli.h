@@ -27,11 +27,12 @@ extern const struct cli_verb cli_dxt_verb;
 extern const struct cli_verb cli_recover_verb;
 extern const struct cli_verb cli_run_verb;
 
-/* Print "iolens: <what>: <reason>" on stderr, after what stdout holds.
+/* Print "iolens <verb>: <what>: <reason>" on stderr (before a verb runs,
+ * "iolens: <what>: <reason>"), after what stdout holds.
  * @return the exit status to use (1). */
 int cli_error(const char *what, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Print "iolens: <verb>: <reason> (try 'iolens <verb> --help')" on stderr.
+/* Print "iolens <verb>: <reason> (try 'iolens <verb> --help')" on stderr.
  * @return the exit status of wrong usage (2). */
 int cli_usage_error(const char *verb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

@@ -14,11 +14,24 @@ static const struct cli_verb *const verbs[] = {
     &cli_run_verb,
 };
 
+/* The verb running, for the messages' prefix; NULL before one is chosen. */
+static const char *current_verb;
+
+/* "iolens parse: " once a verb runs, else "iolens: ". */
+static void put_prefix(void)
+{
+    if (current_verb)
+        fprintf(stderr, "iolens %s: ", current_verb);
+    else
+        fputs("iolens: ", stderr);
+}
+
 int cli_error(const char *what, const char *fmt, ...)
 {
     va_list ap;
     fflush(stdout); /* what was printed before the error comes before it */
-    fprintf(stderr, "iolens: %s: ", what);
+    put_prefix();
+    fprintf(stderr, "%s: ", what);
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
@@ -30,7 +43,7 @@ int cli_usage_error(const char *verb, const char *fmt, ...)
 {
     va_list ap;
     fflush(stdout);
-    fprintf(stderr, "iolens: %s: ", verb);
+    fprintf(stderr, "iolens %s: ", verb);
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
@@ -105,6 +118,7 @@ int main(int argc, char **argv)
                     return 0;
                 }
             }
+            current_verb = verbs[i]->name;
             return verbs[i]->run(argc - 1, argv + 1);
         }
     }

@@ -89,17 +89,17 @@ want "$t/alt/libiolens.so" | cmp -s - "$t/lib.out" || { cat "$t/lib.out"; fail "
 
 # Errors: one line, and the shells' statuses.
 run notfound 127 "$iolens" run no-such-program-iolens
-one_error notfound "iolens: no-such-program-iolens: "
+one_error notfound "iolens run: no-such-program-iolens: "
 run nofile 127 "$iolens" run "$t/d/no-such-file"
-one_error nofile "iolens: $t/d/no-such-file: "
+one_error nofile "iolens run: $t/d/no-such-file: "
 run noexec 126 "$iolens" run "$t/d/a.dat"
-one_error noexec "iolens: $t/d/a.dat: "
+one_error noexec "iolens run: $t/d/a.dat: "
 run badlib 125 "$iolens" run --lib "$t/nope.so" "$prog" "$t/d/g.dat" 0
-one_error badlib "iolens: $t/nope.so: "
+one_error badlib "iolens run: $t/nope.so: "
 run noprog 125 "$iolens" run -d "$t/logs"
-one_error noprog "iolens: run: "
+one_error noprog "iolens run: "
 run badopt 125 "$iolens" run --no-such-option "$prog"
-one_error badopt "iolens: run: "
+one_error badopt "iolens run: "
 
 # Installed: the runtime beside PREFIX/bin/iolens, in CMake's libdir.
 "$cmake" --install "$build" --prefix "$t/inst" > /dev/null
