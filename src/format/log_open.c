@@ -9,6 +9,7 @@
 
 #include "../common/byteorder.h"
 #include "log_internal.h"
+#include "maplog.h"
 
 #define IOL_MAGIC 6567223
 #define HEADER_SIZE_341 1328  /* 64 module slots, 64-bit partial flags */
@@ -190,6 +191,9 @@ static iolens_status open_checked(struct iolens_log *log, const char *path)
     log->fd = open(path, O_RDONLY | O_CLOEXEC);
     if (log->fd < 0)
         return iol_fail(log, IOLENS_ERR_IO, "%s", strerror(errno));
+    /* A record file (recfile.c) reads as the log iolens recover makes of it. */
+    if ((st = iol_recfile_as_log(&log->fd, log->err, sizeof(log->err))) != IOLENS_OK)
+        return st;
     if (fstat(log->fd, &sb) != 0)
         return iol_fail(log, IOLENS_ERR_IO, "%s", strerror(errno));
     if (!S_ISREG(sb.st_mode))

@@ -15,7 +15,7 @@
 #include "fmt.h"
 #include "paths.h"
 #include "real.h"
-#include "slotlock.h"
+#include "common/recfile.h"
 
 /* Darshan's default exclusions, in the same order, and its one inclusion. */
 static const char *const default_excludes[] = {

@@ -175,12 +175,3 @@ void iol_job_fill(struct iol_map_header *h, int64_t jobid, pid_t fork_parent)
     fill_exe(h->exe, sizeof(h->exe));
     fill_metadata(h->metadata, sizeof(h->metadata), fork_parent);
 }
-
-void iol_job_user(char *buf, size_t len)
-{
-    const char *v = getenv("LOGNAME");
-    if (v && *v && !strchr(v, '/'))
-        iol_fmt(buf, len, "%s", v);
-    else
-        iol_fmt(buf, len, "%u", (unsigned)geteuid());
-}

@@ -7,7 +7,7 @@
 #include <sys/types.h>
 
 #include "config.h"
-#include "maplayout.h"
+#include "common/recfile.h"
 
 /* The job id: from the variable IOLENS_JOBID_ENV/DARSHAN_JOBID names if set,
  * else the first of SLURM_JOB_ID, PBS_JOBID, LSB_JOBID, FLUX_JOB_ID (decimal
@@ -28,8 +28,5 @@ void iol_job_fill(struct iol_map_header *h, int64_t jobid, pid_t fork_parent);
  * (a forked child, a failed exec) read the file, which shows what the
  * program may since have written over its arguments. */
 void iol_job_set_args(int argc, char **argv);
-
-/* The user name for log file names: $LOGNAME, else the numeric uid. */
-void iol_job_user(char *buf, size_t len);
 
 #endif
