@@ -69,6 +69,17 @@ int64_t iol_job_id(const struct iol_config *cfg, int64_t fallback)
     return fallback;
 }
 
+int64_t iol_job_run(char *dir, size_t len, int64_t pid)
+{
+    const char *d = getenv("IOLENS_RUN_DIR"), *id = getenv("IOLENS_RUN_JOBID");
+    int64_t v;
+
+    dir[0] = '\0';
+    if (d && d[0] == '/' && iol_fmt(dir, len, "%s", d) >= len)
+        dir[0] = '\0';
+    return id && leading_number(id, &v) == 0 && v > 0 ? v : pid;
+}
+
 /* Set by iol_job_set_args, taken by the next fill. */
 static int start_argc;
 static char **start_argv;

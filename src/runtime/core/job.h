@@ -15,6 +15,14 @@
  * @return the id, or fallback when none is found. */
 int64_t iol_job_id(const struct iol_config *cfg, int64_t fallback);
 
+/* Under `iolens run` (docs/runtime.md): the run's directory, where this
+ * process's record file and log go for iolens run to gather (IOLENS_RUN_DIR,
+ * an absolute path), into dir (len bytes, "" when not under iolens run), and
+ * the run's job id (IOLENS_RUN_JOBID), which stands for the process id as the
+ * job id when no batch system gives one, so that every process of the run
+ * has the same. @return that id, or pid. */
+int64_t iol_job_run(char *dir, size_t len, int64_t pid);
+
 /* Fill h's job fields: uid, job id, nprocs 1, the command line (arguments
  * joined by spaces, cut with "<TRUNCATED>" as Darshan does: the bytes of
  * /proc/self/cmdline, or of the arguments iol_job_set_args gave), and the

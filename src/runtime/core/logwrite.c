@@ -117,6 +117,13 @@ int iol_log_write(struct iol_runtime *rt)
     char name[512], path[IOL_PATH_MAX];
 
     iol_log_set_end(rt);
+    /* Under iolens run: into the run's directory, where iolens run gathers
+     * the logs of its processes into the job's (the MPI job log, written
+     * with iol_log_paths, still goes where the settings say). */
+    if (rt->run_dir[0] && iol_log_name(rt, name, sizeof(name)) < sizeof(name) &&
+        iol_fmt(path, sizeof(path), "%s/%s", rt->run_dir, name) < sizeof(path) &&
+        write_to(rt, path) == 0)
+        return 0;
     if (log_file_name(rt, name, sizeof(name)) != 0)
         return -1;
     for (size_t i = 0; i < 3; i++)
