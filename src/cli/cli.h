@@ -18,7 +18,8 @@ struct cli_verb {
 int cli_parse(int argc, char **argv);
 int cli_dxt(int argc, char **argv);
 int cli_recover(int argc, char **argv);
-/* iolens run: exec a program with the runtime preloaded. @return only on failure: 125, 126 or 127. */
+/* iolens run: run a program with the runtime preloaded, as one job. Exits as
+ * the program ended. @return only on failure: 125, 126 or 127. */
 int cli_run(int argc, char **argv);
 
 extern const struct cli_verb cli_parse_verb;
