@@ -19,7 +19,8 @@ struct cli_verb {
 int cli_parse(int argc, char **argv);
 int cli_dxt(int argc, char **argv);
 int cli_recover(int argc, char **argv);
-/* iolens run: exec a program with the runtime preloaded. @return only on failure: 125, 126 or 127. */
+/* iolens run: run a program with the runtime preloaded, as one job. Exits as
+ * the program ended. @return only on failure: 125, 126 or 127. */
 int cli_run(int argc, char **argv);
 
 extern const struct cli_verb cli_parse_verb;
@@ -31,6 +32,10 @@ extern const struct cli_verb cli_run_verb;
  * "iolens: <what>: <reason>"), after what stdout holds.
  * @return the exit status to use (1). */
 int cli_error(const char *what, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Print "iolens <verb>: <message>" on stderr, for what concerns no one file.
+ * @return 1. */
+int cli_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Print "iolens <verb>: <reason> (try 'iolens <verb> --help')" on stderr.
  * @return the exit status of wrong usage (2). */

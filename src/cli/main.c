@@ -39,6 +39,18 @@ int cli_error(const char *what, const char *fmt, ...)
     return 1;
 }
 
+int cli_say(const char *fmt, ...)
+{
+    va_list ap;
+    fflush(stdout);
+    put_prefix();
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return 1;
+}
+
 int cli_usage_error(const char *verb, const char *fmt, ...)
 {
     va_list ap;

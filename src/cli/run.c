@@ -1,7 +1,10 @@
 /* iolens run: run a program under the runtime, as `LD_PRELOAD=libiolens.so
  * PROGRAM ARGS...` would, with the runtime found beside this iolens and the
- * common settings as options. iolens execs the program in its own place, so
- * the process id, the exit status and a death by signal are the program's. */
+ * common settings as options, and make its whole process tree one job: every
+ * process logs into a private run directory, and at the end iolens run
+ * gathers those logs into one job log (run_tree.c, run_gather.c). iolens run
+ * stays the program's parent and ends as it ends: the program's exit status,
+ * or death by the same signal. */
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -12,12 +15,9 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "run.h"
 
 #define RUNTIME_NAME "libiolens.so"
-
-/* Exit statuses of iolens run itself, as env(1) and the shells use them, so
- * that they stay apart from the program's own. */
-enum { RUN_FAILED = 125, RUN_CANNOT_EXEC = 126, RUN_NOT_FOUND = 127 };
 
 /* Long-only options. */
 enum { OPT_DEBUG = 256, OPT_LIB };
@@ -25,17 +25,19 @@ enum { OPT_DEBUG = 256, OPT_LIB };
 static const char run_usage[] =
     "usage: iolens run [options] [--] PROGRAM [ARGS...]\n"
     "\n"
-    "Run PROGRAM with the runtime (libiolens.so) preloaded: it and every process it\n"
-    "starts leave a Darshan-format log (see docs/runtime.md). The exit status is\n"
-    "PROGRAM's; 125 when iolens run fails, 126 when PROGRAM cannot be run, 127 when\n"
-    "it is not found. Options end at PROGRAM.\n"
+    "Run PROGRAM with the runtime (libiolens.so) preloaded, as one job: PROGRAM and\n"
+    "every process it starts log into a private directory, and at the end their\n"
+    "logs become one Darshan-format job log, each process's records with its own\n"
+    "rank (processes that did no I/O are left out; killed ones are recovered). See\n"
+    "docs/runtime.md. The exit status is PROGRAM's (a death by signal is passed\n"
+    "on); 125 when iolens run fails, 126 when PROGRAM cannot be run, 127 when it is\n"
+    "not found. Options end at PROGRAM.\n"
     "  -c, --config FILE   read settings from FILE (IOLENS_CONFIG_PATH)\n"
     "      --debug         runtime diagnostics on stderr (IOLENS_DEBUG=1)\n"
     "      --lib PATH      the runtime to preload (default: $IOLENS_LIB, else the\n"
     "                      libiolens.so installed with this iolens)\n"
-    "  -o, --log FILE      write the log to FILE (IOLENS_LOGFILE; when several\n"
-    "                      processes run, the last to end wins)\n"
-    "  -d, --logdir DIR    write the logs into DIR (IOLENS_LOGPATH)\n";
+    "  -o, --log FILE      write the job log to FILE (IOLENS_LOGFILE)\n"
+    "  -d, --logdir DIR    write the job log into DIR (IOLENS_LOGPATH)\n";
 
 /* dl_iterate_phdr callback: the directory of the loaded log library, into
  * data (PATH_MAX bytes). @return 1 once found, 0 to go on. */
@@ -91,7 +93,7 @@ static int find_runtime(const char *opt, char *out, struct stat *st)
         lib = NULL; /* set but empty: unset, as for the runtime's variables */
     if (!lib) {
         if (default_runtime(found, sizeof(found)) != 0) {
-            cli_error("run", "no " RUNTIME_NAME " beside this iolens (use --lib or IOLENS_LIB)");
+            cli_say("no " RUNTIME_NAME " beside this iolens (use --lib or IOLENS_LIB)");
             return RUN_FAILED;
         }
         lib = found;
@@ -188,7 +190,7 @@ static int set_value(const char *name, const char *value)
 {
     if (setenv(name, value, 1) == 0)
         return 0;
-    cli_error("run", "%s", strerror(errno));
+    cli_say("%s", strerror(errno));
     return RUN_FAILED;
 }
 
@@ -220,14 +222,33 @@ static int set_path(const char *name, const char *path, int must_exist)
     return set_value(name, abs);
 }
 
+/* The run's private directory, where its processes leave their record files
+ * and logs (IOLENS_RUN_DIR): iolens-run-XXXXXX, mode 0700, in the record file
+ * directory (IOLENS_MMAP_DIR, DARSHAN_MMAP_LOGPATH, else /dev/shm if
+ * writable, else /tmp), into dir (len bytes). @return 0, or RUN_FAILED after
+ * printing why. */
+static int make_run_dir(char *dir, size_t len)
+{
+    const char *base = getenv("IOLENS_MMAP_DIR");
+    if (!base || !*base)
+        base = getenv("DARSHAN_MMAP_LOGPATH");
+    if (!base || !*base)
+        base = access("/dev/shm", W_OK | X_OK) == 0 ? "/dev/shm" : "/tmp";
+    if ((size_t)snprintf(dir, len, "%s/iolens-run-XXXXXX", base) >= len || !mkdtemp(dir)) {
+        cli_error(base, "cannot make the run directory: %s", strerror(errno));
+        return RUN_FAILED;
+    }
+    return set_path("IOLENS_RUN_DIR", dir, 1);
+}
+
 /* Report a bad option (arg, else the short option getopt saw) in one line.
  * @return RUN_FAILED. */
 static int bad_option(const char *why, const char *arg)
 {
     if (arg)
-        cli_error("run", "%s: %s (try 'iolens run --help')", arg, why);
+        cli_usage_error("run", "%s: %s", arg, why);
     else
-        cli_error("run", "-%c: %s (try 'iolens run --help')", optopt, why);
+        cli_usage_error("run", "-%c: %s", optopt, why);
     return RUN_FAILED;
 }
 
@@ -264,26 +285,29 @@ int cli_run(int argc, char **argv)
             return rc;
     }
     if (optind >= argc) {
-        cli_error("run", "no program to run (try 'iolens run --help')");
+        cli_usage_error("run", "no program to run");
         return RUN_FAILED;
     }
     if ((rc = find_runtime(lib_opt, lib, &lib_st)) != 0)
         return rc;
     char *preload = preload_list(lib, &lib_st, getenv("LD_PRELOAD"));
     if (!preload || setenv("LD_PRELOAD", preload, 1) != 0) {
-        cli_error("run", "%s", strerror(errno));
+        cli_say("%s", strerror(errno));
         return RUN_FAILED;
     }
     free(preload);
 
-    const char *prog = argv[optind];
-    execvp(prog, argv + optind);
-    int err = errno;
-    if (err == ENOENT && !strchr(prog, '/'))
-        cli_error(prog, "command not found");
-    else
-        cli_error(prog, "%s", strerror(err));
-    return err == ENOENT ? RUN_NOT_FOUND : RUN_CANNOT_EXEC;
+    char dir[PATH_MAX];
+    if (make_run_dir(dir, sizeof(dir)) != 0)
+        return RUN_FAILED;
+    run_warn_static(argv[optind]);
+    struct run_result res;
+    if ((rc = run_tree(argv + optind, &res)) != 0) {
+        rmdir(dir);
+        return rc;
+    }
+    run_gather(dir, &res);
+    run_exit_like(res.status);
 }
 
 const struct cli_verb cli_run_verb = {

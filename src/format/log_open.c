@@ -8,6 +8,7 @@
 
 #include "../common/byteorder.h"
 #include "log_internal.h"
+#include "maplog.h"
 #include "sysio.h"
 
 #define IOL_MAGIC 6567223
@@ -204,6 +205,9 @@ static iolens_status open_checked(struct iolens_log *log, const char *path)
     log->fd = iol_io_open(path, O_RDONLY | O_CLOEXEC, 0);
     if (log->fd < 0)
         return iol_fail(log, IOLENS_ERR_IO, "%s", strerror(errno));
+    /* A record file (recfile.c) reads as the log iolens recover makes of it. */
+    if ((st = iol_recfile_as_log(&log->fd, log->err, sizeof(log->err))) != IOLENS_OK)
+        return st;
     if (iol_io_fstat(log->fd, &sb) != 0)
         return iol_fail(log, IOLENS_ERR_IO, "%s", strerror(errno));
     if (!S_ISREG(sb.st_mode))

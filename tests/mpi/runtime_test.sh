@@ -45,6 +45,10 @@
 #                          mpi_rank_pre with RANK_EXCLUDE=3: rank 3's records
 #                          made before MPI_Init are dropped too, and all.dat,
 #                          which rank 3 never records, has no shared record
+#                 iolensrun mpirun -np 4 iolens run -o FILE: the MPI job log
+#                          is FILE (counters of fpp_posix), and each rank's
+#                          iolens run writes its helper's I/O into a log
+#                          of its own beside it, leaving no run directory
 #                 killed   mpi_rt_killed (every rank dies of SIGKILL before
 #                          MPI_Finalize): each rank's records are in a record
 #                          file that iolens recover turns into a log, or in
@@ -293,6 +297,41 @@ killed)
     got=$(sort "$t/files" | tr '\n' ' ')
     [ "$got" = "killed.0 killed.1 killed.2 killed.3 " ] ||
         { cat "$t/out"; fail "ranks' records found for '$got', expected killed.0 to killed.3 once each"; }
+    ;;
+iolensrun)
+    # Each rank under its own iolens run, which also runs a helper of its
+    # own: the MPI job log is written where -o says, with the counters of
+    # expected/fpp_posix.txt; each rank's iolens run gathers only the other
+    # processes of its tree (the helper's write), into a log of their own
+    # beside it; no run directory or record file is left.
+    mkdir "$t/d" "$t/logs"
+    (
+        cd "$t/d"
+        timeout "${MPI_WL_TIMEOUT:-300}" ${MPIEXEC:-mpirun --oversubscribe} -np 4 \
+            env ${asan:+LD_PRELOAD=$asan} "$iolens" run -o "$t/logs/job.darshan" sh -c \
+            '"$0" "$1" && echo x > "$1/helper.$OMPI_COMM_WORLD_RANK"' \
+            "$bindir/mpi_fpp_posix" "$t/d" < /dev/null > "$t/out" 2>&1
+    ) || { cat "$t/out"; fail "mpirun of iolens run did not run"; }
+    [ -z "$(ls -A "$t/mmap")" ] || { ls -lR "$t/mmap"; fail "left in IOLENS_MMAP_DIR"; }
+    log=$t/logs/job.darshan
+    [ -f "$log" ] || { ls -l "$t/logs"; cat "$t/out"; fail "no MPI job log at -o's name"; }
+    "$iolens" parse "$log" > "$t/parsed" || fail "iolens parse cannot read $log"
+    [ "$(nprocs_of "$t/parsed")" = 4 ] || fail "the MPI job log's nprocs is not 4"
+    "$iolens" parse --base "$log" > "$t/base" || fail "iolens parse --base $log"
+    "$here/normalize.sh" "$t/d" "$t/base" > "$t/normal"
+    "$here/normalize.sh" --strip "$here/expected/fpp_posix.txt" > "$t/want"
+    diff "$t/want" "$t/normal" > "$t/diff" ||
+        { head -40 "$t/diff"; fail "the MPI job log's counters differ from expected/fpp_posix.txt"; }
+    : > "$t/files"
+    for f in "$t"/logs/*.darshan; do
+        [ "$f" != "$log" ] || continue
+        "$iolens" parse "$f" > "$t/parsed" || fail "iolens parse cannot read $f"
+        [ "$(nprocs_of "$t/parsed")" = 1 ] || fail "$f: nprocs is not 1"
+        awk -F '\t' '$1 == "POSIX" && $4 == "POSIX_OPENS" { print $6 }' "$t/parsed" >> "$t/files"
+    done
+    got=$(sed "s|^$t/d/||" "$t/files" | sort | tr '\n' ' ')
+    [ "$got" = "helper.0 helper.1 helper.2 helper.3 " ] ||
+        { ls -l "$t/logs"; fail "rank helpers' logs hold '$got', expected helper.0 to helper.3 once each"; }
     ;;
 *)
     echo "unknown mode $mode" >&2

@@ -39,7 +39,14 @@ if [ "$mode" = kill ]; then
     # The killed process left its record file; recover it.
     set -- "$t"/mmap/*.iolmap
     [ -f "$1" ] || { echo "no record file left behind"; exit 1; }
+    # Every verb reads a record file as its log, which is not partial.
+    "$iolens" parse "$1" > "$t/raw.txt" || { echo "parse of the raw record file failed"; exit 1; }
+    grep -q "^# metadata: iolens_killed = 1" "$t/raw.txt" ||
+        { echo "parse of the raw record file: no iolens_killed"; cat "$t/raw.txt"; exit 1; }
     "$iolens" recover --remove -o "$t/logs" "$@" > /dev/null
+    # Named like every log: <user>_<exe>_id<jobid>-<pid>_..._<n>.darshan
+    ls "$t/logs" | grep -Eq '^[^_]+_rt_prog_id[0-9]+-[0-9]+_[0-9]+-[0-9]+-[0-9]+-[0-9]+_1\.darshan$' ||
+        { echo "recovered log not named by Darshan's rule:"; ls "$t/logs"; exit 1; }
 fi
 if ls "$t"/mmap/*.iolmap > /dev/null 2>&1; then
     echo "record files left behind:"

@@ -8,8 +8,8 @@
 # In an IOLENS_SANITIZE build (IOLENS_TEST_SANITIZE=ON) the workloads are
 # instrumented too, and the sanitizer runtime must come first in LD_PRELOAD:
 # it is found with the compiler (IOLENS_TEST_CC); without it the test is
-# skipped (exit 77). Logs are parsed with --show-incomplete: a recovered log
-# is marked partial.
+# skipped (exit 77). Logs are parsed with --show-incomplete: the record_limit
+# workload's log is partial.
 set -eu
 [ $# -ge 3 ] || { echo "usage: $0 LIB IOLENS BINDIR [NAME...]" >&2; exit 2; }
 lib=$1 iolens=$2 bindir=$3

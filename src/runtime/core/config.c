@@ -15,8 +15,8 @@
 #include "fmt.h"
 #include "paths.h"
 #include "real.h"
+#include "common/recfile.h"
 #include "settings.h"
-#include "slotlock.h"
 
 /* Darshan's default exclusions, in the same order, and its one inclusion. */
 static const char *const default_excludes[] = {

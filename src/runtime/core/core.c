@@ -122,7 +122,8 @@ static int begin_recording(const struct iol_map_header *parent)
         if (*p == '/' || *p == ' ')
             *p = '-';
     size_t nfirst = iol_records_first_space(&layout, first);
-    if (iol_map_create(&iol_rt.map, iol_rt.cfg.mmap_dir, tag, size, first, nfirst) != 0) {
+    const char *dir = iol_rt.run_dir[0] ? iol_rt.run_dir : iol_rt.cfg.mmap_dir;
+    if (iol_map_create(&iol_rt.map, dir, tag, size, first, nfirst) != 0) {
         iol_diag("cannot map %zu bytes for records; not recording", size);
         return -1;
     }
@@ -180,7 +181,8 @@ void iol_core_start(void)
     if (!iol_rt.cfg.disabled) {
         warn_unrecordable(&iol_rt.cfg);
         iol_rt.pid = getpid();
-        iol_rt.jobid = iol_job_id(&iol_rt.cfg, iol_rt.pid);
+        iol_rt.jobid = iol_job_id(&iol_rt.cfg, iol_job_run(iol_rt.run_dir,
+                                                            sizeof(iol_rt.run_dir), iol_rt.pid));
         if (!getcwd(iol_rt.start_cwd, sizeof(iol_rt.start_cwd)))
             iol_rt.start_cwd[0] = '\0';
         iol_mounts_load(&iol_rt.mounts);

@@ -83,6 +83,7 @@ struct iol_runtime {
     int64_t jobid;
     struct timespec start_real;    /* CLOCK_REALTIME at start */
     char start_cwd[IOL_PATH_MAX];  /* default log directory */
+    char run_dir[IOL_PATH_MAX];    /* under iolens run: record file and log, else "" */
 };
 
 extern struct iol_runtime iol_rt;

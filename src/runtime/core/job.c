@@ -12,15 +12,27 @@
 /* Darshan keeps the command line in what is left of a 4 KiB job region. */
 #define EXE_MAX 3015
 
-/* Leading decimal number of s, as sscanf("%d") would read it. @return 0 and *out, or -1. */
+/* Leading decimal number of s, as sscanf("%lld") would read it (blanks, a
+ * sign, digits), read by hand: the runtime may start inside a sanitizer's
+ * initialisation, where calling its strtoll interceptor aborts the process.
+ * @return 0 and *out, or -1 (no digits, or out of range). */
 static int leading_number(const char *s, int64_t *out)
 {
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (end == s || errno)
+    int neg = 0;
+    uint64_t v = 0, max = (uint64_t)INT64_MAX;
+
+    while (*s == ' ' || (*s >= '\t' && *s <= '\r'))
+        s++;
+    if (*s == '-' || *s == '+')
+        neg = *s++ == '-';
+    if (*s < '0' || *s > '9')
         return -1;
-    *out = v;
+    for (; *s >= '0' && *s <= '9'; s++) {
+        v = v * 10 + (uint64_t)(*s - '0');
+        if (v > max + (uint64_t)neg)
+            return -1;
+    }
+    *out = neg ? (int64_t)(0 - v) : (int64_t)v;
     return 0;
 }
 
@@ -67,6 +79,17 @@ int64_t iol_job_id(const struct iol_config *cfg, int64_t fallback)
             return id;
     }
     return fallback;
+}
+
+int64_t iol_job_run(char *dir, size_t len, int64_t pid)
+{
+    const char *d = getenv("IOLENS_RUN_DIR"), *id = getenv("IOLENS_RUN_JOBID");
+    int64_t v;
+
+    dir[0] = '\0';
+    if (d && d[0] == '/' && iol_fmt(dir, len, "%s", d) >= len)
+        dir[0] = '\0';
+    return id && leading_number(id, &v) == 0 && v > 0 ? v : pid;
 }
 
 /* Set by iol_job_set_args, taken by the next fill. */
@@ -174,13 +197,4 @@ void iol_job_fill(struct iol_map_header *h, int64_t jobid, pid_t fork_parent)
     h->nprocs = 1;
     fill_exe(h->exe, sizeof(h->exe));
     fill_metadata(h->metadata, sizeof(h->metadata), fork_parent);
-}
-
-void iol_job_user(char *buf, size_t len)
-{
-    const char *v = getenv("LOGNAME");
-    if (v && *v && !strchr(v, '/'))
-        iol_fmt(buf, len, "%s", v);
-    else
-        iol_fmt(buf, len, "%u", (unsigned)geteuid());
 }

@@ -7,32 +7,31 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/hash.h"
+#include "common/logname.h"
 #include "core.h"
 #include "diag.h"
 #include "fmt.h"
 #include "job.h"
-#include "maplog.h"
+#include "format/maplog.h"
 
 size_t iol_log_name(const struct iol_runtime *rt, char *buf, size_t len)
 {
-    char user[64], host[256] = "";
-    struct tm tm;
+    char user[64];
     struct timespec now;
-    time_t start = (time_t)rt->start_real.tv_sec;
 
-    iol_job_user(user, sizeof(user));
-    gethostname(host, sizeof(host) - 1);
+    iol_log_user(user, sizeof(user), geteuid());
     clock_gettime(CLOCK_REALTIME, &now);
-    uint64_t seed = (uint64_t)now.tv_sec * 1000000u + (uint64_t)now.tv_nsec / 1000u;
-    uint64_t hash = iol_hash64(host, strlen(host), seed);
-    localtime_r(&start, &tm);
-    int seconds = tm.tm_hour * 3600 + tm.tm_min * 60 + tm.tm_sec;
-    int elapsed = (int)(now.tv_sec - rt->map.hdr->end_sec) + 1;
-    return iol_fmt(buf, len, "%s_%s_id%lld-%d_%d-%d-%d-%llu_%d.darshan", user,
-                   program_invocation_short_name, (long long)rt->jobid, (int)rt->pid,
-                   tm.tm_mon + 1, tm.tm_mday, seconds, (unsigned long long)hash,
-                   elapsed > 0 ? elapsed : 1);
+    int64_t elapsed = (int64_t)(now.tv_sec - rt->map.hdr->end_sec) + 1;
+    struct iol_log_name_parts parts = {
+        .user = user,
+        .exe = program_invocation_short_name,
+        .jobid = rt->jobid,
+        .pid = rt->pid,
+        .start_sec = rt->start_real.tv_sec,
+        .seed = (uint64_t)now.tv_sec * 1000000u + (uint64_t)now.tv_nsec / 1000u,
+        .n = elapsed > 0 ? elapsed : 1,
+    };
+    return iol_log_file_name(buf, len, &parts);
 }
 
 static int is_dir(const char *path)
@@ -119,6 +118,13 @@ int iol_log_write(struct iol_runtime *rt)
 
     iol_log_set_end(rt);
     first[0] = why[0] = '\0';
+    /* Under iolens run: into the run's directory, where iolens run gathers
+     * the logs of its processes into the job's (the MPI job log, written
+     * with iol_log_paths, still goes where the settings say). */
+    if (rt->run_dir[0] && iol_log_name(rt, name, sizeof(name)) < sizeof(name) &&
+        iol_fmt(path, sizeof(path), "%s/%s", rt->run_dir, name) < sizeof(path) &&
+        write_to(rt, path, other, sizeof(other)) == 0)
+        return 0;
     if (log_file_name(rt, name, sizeof(name)) != 0) {
         iol_diag_always("cannot name the log (the name is too long); records kept in %s "
                         "(iolens recover turns it into a log)", rt->map.path);

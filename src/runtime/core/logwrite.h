@@ -13,7 +13,8 @@ struct iol_runtime;
  * write it (see docs/runtime.md, "Where logs go"): IOLENS_LOGFILE exactly,
  * else in IOLENS_LOGPATH (its <year>/<month>/<day> subdirectory when that
  * exists, as Darshan's log tree has it), else in the directory the process
- * started in; if that fails, in IOLENS_MMAP_DIR. The runtime must be off.
+ * started in; if that fails, in IOLENS_MMAP_DIR. Under iolens run, the run's
+ * directory comes first. The runtime must be off.
  * @return 0, or -1 (diagnostics say why). */
 int iol_log_write(struct iol_runtime *rt);
 

@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "maplayout.h"
+#include "common/recfile.h"
 #include "paths.h"
 
 struct iol_mapping {

@@ -10,8 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "maplayout.h"
-#include "slotlock.h"
+#include "common/recfile.h"
 #include "topvals.h"
 
 struct iol_module;
@@ -55,11 +54,8 @@ enum iol_drop_reason {
     IOL_DROP_SPACE = 1 << 3,   /* no file space for the record file */
 };
 
-/* A record slot (opaque): see maplayout.h for its head. */
+/* A record slot (opaque): see common/recfile.h for its head. */
 struct iol_slot;
-
-/* Bytes from a slot's start to the module state, for a record of rec_size. */
-#define IOL_SLOT_STATE_OFF(rec_size) (IOL_MAP_SLOT_HEAD + (((rec_size) + 7) & ~(size_t)7))
 
 /* The log record of a slot. */
 static inline void *iol_slot_rec(struct iol_slot *s)

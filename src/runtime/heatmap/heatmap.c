@@ -228,7 +228,7 @@ static void finish_record(struct iol_slot *s, double end)
     uint32_t k = atomic_load_explicit(&st->doublings, memory_order_relaxed);
     while (end > iol_heatmap_reach[k] && k < HM_MAX_DOUBLINGS)
         double_width_locked(s, k++);
-    iol_heatmap_fold(r, st);
+    iol_heatmap_fold(r->bins, st);
     memset(st->shards, 0, sizeof(st->shards)); /* folded: the log writer adds nothing more */
     double w = width_of(k);
     int64_t n = (int64_t)(end / w);

@@ -7,44 +7,9 @@
  * record is bins x width: the same as Darshan's latest end rounded up to a
  * bin), doubling the width, as the module does, when its bins would not
  * reach. No byte moves to another time. */
-#include <math.h>
-#include <string.h>
-
-#include "iolens/modules/heatmap.h"
+#include "format/heatmap_extend.h"
 #include "hm_align.h"
-
-/* One record: width doubled until cap bins reach span, then nbins set to
- * the bins needed to reach it (never fewer than it had). */
-static void align_record(struct iolens_heatmap_record *r, double span, int64_t cap)
-{
-    int64_t n = r->nbins, wr[cap], rd[cap];
-    double width = r->bin_width_seconds;
-
-    if (n < 1 || n > cap || !(width > 0))
-        return; /* not a record this code made: left as it is */
-    memset(wr, 0, sizeof(wr));
-    memset(rd, 0, sizeof(rd));
-    memcpy(wr, r->bins, (size_t)n * sizeof(int64_t));
-    memcpy(rd, r->bins + n, (size_t)n * sizeof(int64_t));
-    /* span / width rounded up, forgiving the float error of span itself */
-    while (ceil(span / width - 1e-9) > (double)cap) {
-        for (int64_t i = 0; i < (n + 1) / 2; i++) {
-            wr[i] = wr[2 * i] + (2 * i + 1 < n ? wr[2 * i + 1] : 0);
-            rd[i] = rd[2 * i] + (2 * i + 1 < n ? rd[2 * i + 1] : 0);
-        }
-        for (int64_t i = (n + 1) / 2; i < n; i++)
-            wr[i] = rd[i] = 0;
-        n = (n + 1) / 2;
-        width *= 2;
-    }
-    int64_t want = (int64_t)ceil(span / width - 1e-9);
-    if (want < n)
-        want = n;
-    r->bin_width_seconds = width;
-    r->nbins = want;
-    memcpy(r->bins, wr, (size_t)want * sizeof(int64_t));
-    memcpy(r->bins + want, rd, (size_t)want * sizeof(int64_t));
-}
+#include "iolens/modules/heatmap.h"
 
 int iol_mpi_heatmap_align(struct iol_mpi_local *l)
 {
@@ -67,6 +32,6 @@ int iol_mpi_heatmap_align(struct iol_mpi_local *l)
     if (PMPI_Allreduce(&mine, &span, 1, MPI_DOUBLE, MPI_MAX, iol_mpi.comm) != MPI_SUCCESS)
         return -1;
     for (size_t i = 0; hm && i < hm->count && span > 0; i++)
-        align_record((struct iolens_heatmap_record *)(hm->recs + i * hm->rec_size), span, cap);
+        iol_heatmap_extend((struct iolens_heatmap_record *)(hm->recs + i * hm->rec_size), span, cap);
     return 0;
 }

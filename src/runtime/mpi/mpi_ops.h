@@ -13,8 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/maplayout.h"
-#include "core/maplog.h"
+#include "common/recfile.h"
+#include "format/maplog.h"
 #include "core/paths.h"
 
 #define IOL_MPI_OPS_SYMBOL "iolens_mpi_ops"

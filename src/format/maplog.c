@@ -5,10 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fmt.h"
-#include "heatmap/heatmap_layout.h"
 #include "iolens/log.h"
-#include "records.h"
+#include "iolens/modules/heatmap.h"
 
 struct name_ref {
     uint64_t id;
@@ -17,10 +15,14 @@ struct name_ref {
 
 #define NAME_PREFETCH 8 /* names read ahead when writing them in id order */
 
+/* No stdio here: this code also runs in the runtime, at the end of a process. */
 static void set_detail(char *d, size_t len, const char *what)
 {
-    if (d && len)
-        iol_fmt(d, len, "%s", what);
+    if (!d || !len)
+        return;
+    size_t n = strnlen(what, len - 1);
+    memcpy(d, what, n);
+    d[n] = '\0';
 }
 
 iolens_status iol_maplog_check(const struct iol_map_header *h, size_t len, char *detail,
@@ -55,15 +57,15 @@ uint32_t iol_maplog_live_count(const struct iol_map_module *m)
     return n < m->capacity ? n : m->capacity;
 }
 
-static struct iol_slot *slot_of(const struct iol_map_header *h, const struct iol_map_module *m,
-                                uint32_t i)
+static unsigned char *slot_of(const struct iol_map_header *h, const struct iol_map_module *m,
+                              uint32_t i)
 {
-    return (struct iol_slot *)((unsigned char *)h + m->pool_off + (uint64_t)i * m->stride);
+    return (unsigned char *)h + m->pool_off + (uint64_t)i * m->stride;
 }
 
-static uint64_t slot_id(struct iol_slot *s)
+static uint64_t slot_id(unsigned char *s)
 {
-    return __atomic_load_n((uint64_t *)iol_slot_rec(s), __ATOMIC_ACQUIRE);
+    return __atomic_load_n((uint64_t *)(s + IOL_MAP_SLOT_HEAD), __ATOMIC_ACQUIRE);
 }
 
 static int cmp_name_ref(const void *a, const void *b)
@@ -158,23 +160,27 @@ static int is_heatmap(const struct iol_map_module *m)
 {
     /* HEATMAP bins live in per-CPU shards beside the record until the end
      * (heatmap_layout.h): a killed process's are added here. */
-    return m->mod_id == IOLENS_MOD_HEATMAP && m->rec_size == IOL_HEATMAP_RECORD_BYTES &&
+    return m->mod_id == IOLENS_MOD_HEATMAP &&
+           m->rec_size == sizeof(struct iolens_heatmap_record) +
+                              2 * IOL_HEATMAP_BINS * sizeof(int64_t) &&
            m->stride >= IOL_SLOT_STATE_OFF(m->rec_size) + sizeof(struct iol_heatmap_state);
 }
 
 uint64_t iol_maplog_copy_record(const struct iol_map_header *h, const struct iol_map_module *m,
                                 uint32_t j, void *buf)
 {
-    struct iol_slot *s = slot_of(h, m, j);
+    unsigned char *s = slot_of(h, m, j);
+    struct iol_map_slot_head *head = (struct iol_map_slot_head *)s;
     uint64_t id = slot_id(s);
     if (!id)
         return 0;
-    int locked = iol_slot_lock_bounded(s);
-    memcpy(buf, iol_slot_rec(s), m->rec_size);
+    int locked = iol_head_lock_bounded(head);
+    memcpy(buf, s + IOL_MAP_SLOT_HEAD, m->rec_size);
     if (is_heatmap(m))
-        iol_heatmap_fold((struct iolens_heatmap_record *)buf, iol_slot_state(s, m->rec_size));
+        iol_heatmap_fold(((struct iolens_heatmap_record *)buf)->bins,
+                         (const void *)(s + IOL_SLOT_STATE_OFF(m->rec_size)));
     if (locked)
-        iol_slot_unlock(s);
+        iol_head_unlock(head);
     return id;
 }
 
@@ -192,7 +198,7 @@ void iol_maplog_module_order(const struct iol_map_header *h, uint32_t *order)
 
 /* One module's live records, each copied under its (bounded) lock. */
 static iolens_status put_module(iolens_log_writer *w, const struct iol_map_header *h,
-                                const struct iol_map_module *m, int force_partial)
+                                const struct iol_map_module *m)
 {
     const struct iolens_module_desc *desc = iolens_module((int)m->mod_id);
     uint32_t live = iol_maplog_live_count(m);
@@ -208,7 +214,7 @@ static iolens_status put_module(iolens_log_writer *w, const struct iol_map_heade
         if (iol_maplog_copy_record(h, m, j, buf))
             st = iolens_writer_put_record(w, (int)m->mod_id, buf);
     free(buf);
-    if (atomic_load((_Atomic uint32_t *)&m->partial) || (force_partial && live))
+    if (atomic_load((_Atomic uint32_t *)&m->partial))
         iolens_writer_set_partial(w, (int)m->mod_id);
     return st;
 }
@@ -262,15 +268,20 @@ void iol_maplog_job(const struct iol_map_header *h, struct iol_maplog_job *out)
                                 sizeof(out->mounts) / sizeof(*out->mounts));
 }
 
-static iolens_status put_job(iolens_log_writer *w, const struct iol_map_header *h)
+static iolens_status put_job(iolens_log_writer *w, const struct iol_map_header *h,
+                             int recovered)
 {
+    static const char killed[] = IOL_MAPLOG_KILLED "=1\n";
     struct iol_maplog_job j;
     iol_maplog_job(h, &j);
+    size_t used = strlen(j.job.metadata);
+    if (recovered && used + sizeof(killed) <= sizeof(j.job.metadata))
+        memcpy(j.job.metadata + used, killed, sizeof(killed));
     return iolens_writer_put_job(w, &j.job, j.exe, j.mounts, j.nmounts);
 }
 
 iolens_status iol_maplog_write(const struct iol_map_header *h, size_t len, const char *path,
-                               int force_partial, char *detail, size_t detail_len)
+                               int recovered, char *detail, size_t detail_len)
 {
     iolens_log_writer *w;
     iolens_status st = iol_maplog_check(h, len, detail, detail_len);
@@ -282,11 +293,11 @@ iolens_status iol_maplog_write(const struct iol_map_header *h, size_t len, const
     if (st != IOLENS_OK)
         return st;
     if ((st = iolens_writer_set_mode(w, 0400)) != IOLENS_OK ||
-        (st = put_job(w, h)) != IOLENS_OK || (st = put_names(w, h)) != IOLENS_OK)
+        (st = put_job(w, h, recovered)) != IOLENS_OK || (st = put_names(w, h)) != IOLENS_OK)
         goto fail;
     iol_maplog_module_order(h, order);
     for (uint32_t i = 0; i < h->nmods; i++)
-        if ((st = put_module(w, h, &h->mods[order[i]], force_partial)) != IOLENS_OK)
+        if ((st = put_module(w, h, &h->mods[order[i]])) != IOLENS_OK)
             goto fail;
     st = iolens_writer_close(w);
     if (st != IOLENS_OK)

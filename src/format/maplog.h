@@ -1,14 +1,21 @@
-/* Turning a record file (maplayout.h) into a Darshan-format log. Shared by
- * the runtime (at the end of a process) and `iolens recover` (after a crash):
- * it uses only the log library and the layout, no runtime state. */
-#ifndef IOL_RT_MAPLOG_H
-#define IOL_RT_MAPLOG_H
+/* Turning a record file (common/recfile.h) into a Darshan-format log. Used
+ * by the runtime at the end of a process (this file is compiled into it with
+ * the rest of the log library) and by recfile.c (iolens recover, and any
+ * verb reading a record file): only the log library and the layout, no
+ * runtime state, no stdio. */
+#ifndef IOL_FORMAT_MAPLOG_H
+#define IOL_FORMAT_MAPLOG_H
 
 #include <stddef.h>
 
 #include "iolens/log.h"
+#include "iolens/recfile.h"
 #include "iolens/status.h"
-#include "maplayout.h"
+#include "../common/recfile.h"
+
+/* Metadata key of a log recovered from the record file of a process that
+ * died before writing its own (see docs/runtime.md). */
+#define IOL_MAPLOG_KILLED IOLENS_META_KILLED
 
 /* The job data of a record file, in the form the log writer takes. */
 struct iol_maplog_job {
@@ -49,10 +56,18 @@ const char *iol_maplog_record_name(const struct iol_map_header *h,
 /* Write the log of the (checked) record file h of len bytes to path, zlib
  * compressed, mode 0400: job data from the header (end time included), the
  * names of the live records, then each module's live records in increasing
- * module id, each module's partial flag; with force_partial every module with
- * records is marked partial (a recovered file).
+ * module id, each module's partial flag (set where records were dropped);
+ * recovered != 0 (the file of a process that died before writing its log)
+ * adds the metadata line IOL_MAPLOG_KILLED=1.
  * @return IOLENS_OK, or an error with detail filled. */
 iolens_status iol_maplog_write(const struct iol_map_header *h, size_t len, const char *path,
-                               int force_partial, char *detail, size_t detail_len);
+                               int recovered, char *detail, size_t detail_len);
+
+/* If the file open on *fd is a record file, replace *fd by a descriptor of
+ * its log (iolens_recfile_write_log's, in an unlinked temporary file under
+ * $TMPDIR, else /tmp); anything else is left alone. The hook through which
+ * iolens_log_open reads record files.
+ * @return IOLENS_OK, or an error with detail filled (*fd then closed, -1). */
+iolens_status iol_recfile_as_log(int *fd, char *detail, size_t detail_len);
 
 #endif

@@ -1,0 +1,54 @@
+/* One log from the logs of several processes of one job (iolens run's job
+ * log; an `iolens merge` later): each process's records keep their counters
+ * and get the process's index as their rank, as the ranks of an MPI job log
+ * do. */
+#ifndef IOLENS_JOBLOG_H
+#define IOLENS_JOBLOG_H
+
+#include <stddef.h>
+
+#include "iolens/api.h"
+#include "iolens/log.h"
+#include "iolens/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What goes into a combined log. */
+struct iolens_joblog {
+    iolens_log *const *logs; /* the processes' logs; logs[i]'s records get rank i */
+    size_t nlogs;
+    /* The log whose command line, mount table, job id, uid and metadata the
+     * job takes (its first process; it need not be one of logs). */
+    iolens_log *job_from;
+};
+
+/* The job data of the combined log: job_from's, with nprocs = nlogs, the
+ * earliest start and the latest end of all the logs (job_from included), and
+ * the metadata line iolens_killed=K (and iolens_killed_ranks=r,...) when K of
+ * the logs were recovered from a killed process's record file, in place of
+ * job_from's own iolens_killed line. Into *out. */
+IOLENS_API void iolens_joblog_job(const struct iolens_joblog *c, struct iolens_job *out);
+
+/* Append to w every record of module mod_id of log, with its rank set to
+ * rank; HEATMAP records are first extended with empty bins to span seconds
+ * (0: as they are; see iolens_joblog_write). Modules must be appended in
+ * increasing id, after the names, as the format requires.
+ * @return IOLENS_OK, or an error (detail in iolens_log_error for a read). */
+IOLENS_API iolens_status iolens_writer_append_records(iolens_log_writer *w, iolens_log *log,
+                                                      int mod_id, int64_t rank, double span);
+
+/* Write the combined log of c at path (zlib, mode 0400): the job data of
+ * iolens_joblog_job, the names of every log once, then for each module in
+ * increasing id the records of logs[0], logs[1], ... with ranks 0, 1, ...;
+ * a module is partial when it is in any log, and HEATMAP records are all
+ * extended to the longest span of any of them (darshan-parser expects one bin
+ * count in a log). @return IOLENS_OK, or an error with detail filled. */
+IOLENS_API iolens_status iolens_joblog_write(const struct iolens_joblog *c, const char *path,
+                                             char *detail, size_t detail_len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
