@@ -384,12 +384,19 @@ static inline __attribute__((always_inline)) void posix_note_seek(struct iol_ofd
     iol_slot_unlock(s);
 }
 
+/* The description of fd, when the runtime records and tracks fd: what every
+ * wrapper here asks first. @return it, or NULL (then only the real call). */
+static inline struct iol_ofd *posix_tracked(int fd)
+{
+    return iol_active() ? iol_fd_get(fd) : NULL;
+}
+
 /* ---- wrappers: close ---- */
 
 IOL_EXPORT int close(int fd)
 {
-    struct iol_ofd *o;
-    if (!iol_active() || !(o = iol_fd_get(fd)))
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
         return iol_real_close(fd);
     double t0 = iol_now();
     int ret = iol_real_close(fd);
@@ -436,112 +443,200 @@ IOL_EXPORT void closefrom(int lowfd)
 
 /* ---- wrappers: read and write ---- */
 
-/* The body of every read and write wrapper: a descriptor the runtime does not
- * track goes straight to the real call; a tracked one is timed and its note
- * gets the description looked up here (o). The notes leave errno as the real
- * call set it (the only system calls on their path are a new record's, and
+/* Each wrapper: a descriptor the runtime does not track (or not recording)
+ * goes straight to the real call; a tracked one is timed and its note gets
+ * the description looked up here (o). The notes leave errno as the real call
+ * set it (the only system calls on their path are a new record's, and
  * iol_record_get keeps errno): no save and restore around them. */
-#define POSIX_RW_BODY(real_call, note) \
-    struct iol_ofd *o; \
-    if (!iol_active() || !(o = iol_fd_get(fd))) \
-        return real_call; \
-    double t0 = iol_now(); \
-    ssize_t ret = real_call; \
-    double t1 = iol_now(); \
-    note; \
-    return ret
 
 IOL_EXPORT ssize_t read(int fd, void *buf, size_t count)
 {
-    POSIX_RW_BODY(iol_real_read(fd, buf, count),
-                  posix_note_read(o, -1, ret, iol_posix_mem_aligned(buf), t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return iol_real_read(fd, buf, count);
+    double t0 = iol_now();
+    ssize_t ret = iol_real_read(fd, buf, count);
+    double t1 = iol_now();
+    posix_note_read(o, -1, ret, iol_posix_mem_aligned(buf), t0, t1);
+    return ret;
 }
 
 IOL_EXPORT ssize_t __read_chk(int fd, void *buf, size_t count, size_t buflen)
 {
-    POSIX_RW_BODY(real_read_chk(fd, buf, count, buflen),
-                  posix_note_read(o, -1, ret, iol_posix_mem_aligned(buf), t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_read_chk(fd, buf, count, buflen);
+    double t0 = iol_now();
+    ssize_t ret = real_read_chk(fd, buf, count, buflen);
+    double t1 = iol_now();
+    posix_note_read(o, -1, ret, iol_posix_mem_aligned(buf), t0, t1);
+    return ret;
 }
 
 IOL_EXPORT ssize_t write(int fd, const void *buf, size_t count)
 {
-    POSIX_RW_BODY(iol_real_write(fd, buf, count),
-                  posix_note_write(o, -1, ret, iol_posix_mem_aligned(buf), t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return iol_real_write(fd, buf, count);
+    double t0 = iol_now();
+    ssize_t ret = iol_real_write(fd, buf, count);
+    double t1 = iol_now();
+    posix_note_write(o, -1, ret, iol_posix_mem_aligned(buf), t0, t1);
+    return ret;
 }
 
 IOL_EXPORT ssize_t pread(int fd, void *buf, size_t count, off_t offset)
 {
-    POSIX_RW_BODY(real_pread(fd, buf, count, offset),
-                  posix_note_read(o, offset, ret, iol_posix_mem_aligned(buf), t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_pread(fd, buf, count, offset);
+    double t0 = iol_now();
+    ssize_t ret = real_pread(fd, buf, count, offset);
+    double t1 = iol_now();
+    posix_note_read(o, offset, ret, iol_posix_mem_aligned(buf), t0, t1);
+    return ret;
 }
 
 IOL_EXPORT ssize_t pread64(int fd, void *buf, size_t count, off64_t offset)
 {
-    POSIX_RW_BODY(real_pread64(fd, buf, count, offset),
-                  posix_note_read(o, offset, ret, iol_posix_mem_aligned(buf), t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_pread64(fd, buf, count, offset);
+    double t0 = iol_now();
+    ssize_t ret = real_pread64(fd, buf, count, offset);
+    double t1 = iol_now();
+    posix_note_read(o, offset, ret, iol_posix_mem_aligned(buf), t0, t1);
+    return ret;
 }
 
 IOL_EXPORT ssize_t __pread_chk(int fd, void *buf, size_t count, off_t offset, size_t buflen)
 {
-    POSIX_RW_BODY(real_pread_chk(fd, buf, count, offset, buflen),
-                  posix_note_read(o, offset, ret, iol_posix_mem_aligned(buf), t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_pread_chk(fd, buf, count, offset, buflen);
+    double t0 = iol_now();
+    ssize_t ret = real_pread_chk(fd, buf, count, offset, buflen);
+    double t1 = iol_now();
+    posix_note_read(o, offset, ret, iol_posix_mem_aligned(buf), t0, t1);
+    return ret;
 }
 
 IOL_EXPORT ssize_t __pread64_chk(int fd, void *buf, size_t count, off64_t offset,
                                  size_t buflen)
 {
-    POSIX_RW_BODY(real_pread64_chk(fd, buf, count, offset, buflen),
-                  posix_note_read(o, offset, ret, iol_posix_mem_aligned(buf), t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_pread64_chk(fd, buf, count, offset, buflen);
+    double t0 = iol_now();
+    ssize_t ret = real_pread64_chk(fd, buf, count, offset, buflen);
+    double t1 = iol_now();
+    posix_note_read(o, offset, ret, iol_posix_mem_aligned(buf), t0, t1);
+    return ret;
 }
 
 IOL_EXPORT ssize_t pwrite(int fd, const void *buf, size_t count, off_t offset)
 {
-    POSIX_RW_BODY(real_pwrite(fd, buf, count, offset),
-                  posix_note_write(o, offset, ret, iol_posix_mem_aligned(buf), t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_pwrite(fd, buf, count, offset);
+    double t0 = iol_now();
+    ssize_t ret = real_pwrite(fd, buf, count, offset);
+    double t1 = iol_now();
+    posix_note_write(o, offset, ret, iol_posix_mem_aligned(buf), t0, t1);
+    return ret;
 }
 
 IOL_EXPORT ssize_t pwrite64(int fd, const void *buf, size_t count, off64_t offset)
 {
-    POSIX_RW_BODY(real_pwrite64(fd, buf, count, offset),
-                  posix_note_write(o, offset, ret, iol_posix_mem_aligned(buf), t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_pwrite64(fd, buf, count, offset);
+    double t0 = iol_now();
+    ssize_t ret = real_pwrite64(fd, buf, count, offset);
+    double t1 = iol_now();
+    posix_note_write(o, offset, ret, iol_posix_mem_aligned(buf), t0, t1);
+    return ret;
 }
 
 /* ---- wrappers: vectors ---- */
 
+/* The v2 forms' offset as the notes take it: -1 (at the description's
+ * offset) for any negative one. */
+static inline int64_t v2_offset(int64_t offset)
+{
+    return offset < 0 ? -1 : offset;
+}
+
 IOL_EXPORT ssize_t readv(int fd, const struct iovec *iov, int n)
 {
-    POSIX_RW_BODY(real_readv(fd, iov, n),
-                  posix_note_readv(o, -1, ret, iov, n, t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_readv(fd, iov, n);
+    double t0 = iol_now();
+    ssize_t ret = real_readv(fd, iov, n);
+    double t1 = iol_now();
+    posix_note_readv(o, -1, ret, iov, n, t0, t1);
+    return ret;
 }
 
 IOL_EXPORT ssize_t writev(int fd, const struct iovec *iov, int n)
 {
-    POSIX_RW_BODY(real_writev(fd, iov, n),
-                  posix_note_writev(o, -1, ret, iov, n, t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_writev(fd, iov, n);
+    double t0 = iol_now();
+    ssize_t ret = real_writev(fd, iov, n);
+    double t1 = iol_now();
+    posix_note_writev(o, -1, ret, iov, n, t0, t1);
+    return ret;
 }
 
 IOL_EXPORT ssize_t preadv(int fd, const struct iovec *iov, int n, off_t offset)
 {
-    POSIX_RW_BODY(real_preadv(fd, iov, n, offset),
-                  posix_note_readv(o, offset, ret, iov, n, t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_preadv(fd, iov, n, offset);
+    double t0 = iol_now();
+    ssize_t ret = real_preadv(fd, iov, n, offset);
+    double t1 = iol_now();
+    posix_note_readv(o, offset, ret, iov, n, t0, t1);
+    return ret;
 }
 
 IOL_EXPORT ssize_t preadv64(int fd, const struct iovec *iov, int n, off64_t offset)
 {
-    POSIX_RW_BODY(real_preadv64(fd, iov, n, offset),
-                  posix_note_readv(o, offset, ret, iov, n, t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_preadv64(fd, iov, n, offset);
+    double t0 = iol_now();
+    ssize_t ret = real_preadv64(fd, iov, n, offset);
+    double t1 = iol_now();
+    posix_note_readv(o, offset, ret, iov, n, t0, t1);
+    return ret;
 }
 
 IOL_EXPORT ssize_t pwritev(int fd, const struct iovec *iov, int n, off_t offset)
 {
-    POSIX_RW_BODY(real_pwritev(fd, iov, n, offset),
-                  posix_note_writev(o, offset, ret, iov, n, t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_pwritev(fd, iov, n, offset);
+    double t0 = iol_now();
+    ssize_t ret = real_pwritev(fd, iov, n, offset);
+    double t1 = iol_now();
+    posix_note_writev(o, offset, ret, iov, n, t0, t1);
+    return ret;
 }
 
 IOL_EXPORT ssize_t pwritev64(int fd, const struct iovec *iov, int n, off64_t offset)
 {
-    POSIX_RW_BODY(real_pwritev64(fd, iov, n, offset),
-                  posix_note_writev(o, offset, ret, iov, n, t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_pwritev64(fd, iov, n, offset);
+    double t0 = iol_now();
+    ssize_t ret = real_pwritev64(fd, iov, n, offset);
+    double t1 = iol_now();
+    posix_note_writev(o, offset, ret, iov, n, t0, t1);
+    return ret;
 }
 
 /* The v2 forms take offset -1 to mean "at the current offset". */
@@ -551,8 +646,14 @@ IOL_EXPORT ssize_t preadv2(int fd, const struct iovec *iov, int n, off_t offset,
         errno = ENOSYS;
         return -1;
     }
-    POSIX_RW_BODY(real_preadv2(fd, iov, n, offset, flags),
-                  posix_note_readv(o, offset < 0 ? -1 : offset, ret, iov, n, t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_preadv2(fd, iov, n, offset, flags);
+    double t0 = iol_now();
+    ssize_t ret = real_preadv2(fd, iov, n, offset, flags);
+    double t1 = iol_now();
+    posix_note_readv(o, v2_offset(offset), ret, iov, n, t0, t1);
+    return ret;
 }
 
 IOL_EXPORT ssize_t preadv64v2(int fd, const struct iovec *iov, int n, off64_t offset, int flags)
@@ -561,8 +662,14 @@ IOL_EXPORT ssize_t preadv64v2(int fd, const struct iovec *iov, int n, off64_t of
         errno = ENOSYS;
         return -1;
     }
-    POSIX_RW_BODY(real_preadv64v2(fd, iov, n, offset, flags),
-                  posix_note_readv(o, offset < 0 ? -1 : offset, ret, iov, n, t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_preadv64v2(fd, iov, n, offset, flags);
+    double t0 = iol_now();
+    ssize_t ret = real_preadv64v2(fd, iov, n, offset, flags);
+    double t1 = iol_now();
+    posix_note_readv(o, v2_offset(offset), ret, iov, n, t0, t1);
+    return ret;
 }
 
 IOL_EXPORT ssize_t pwritev2(int fd, const struct iovec *iov, int n, off_t offset, int flags)
@@ -571,8 +678,14 @@ IOL_EXPORT ssize_t pwritev2(int fd, const struct iovec *iov, int n, off_t offset
         errno = ENOSYS;
         return -1;
     }
-    POSIX_RW_BODY(real_pwritev2(fd, iov, n, offset, flags),
-                  posix_note_writev(o, offset < 0 ? -1 : offset, ret, iov, n, t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_pwritev2(fd, iov, n, offset, flags);
+    double t0 = iol_now();
+    ssize_t ret = real_pwritev2(fd, iov, n, offset, flags);
+    double t1 = iol_now();
+    posix_note_writev(o, v2_offset(offset), ret, iov, n, t0, t1);
+    return ret;
 }
 
 IOL_EXPORT ssize_t pwritev64v2(int fd, const struct iovec *iov, int n, off64_t offset,
@@ -582,16 +695,22 @@ IOL_EXPORT ssize_t pwritev64v2(int fd, const struct iovec *iov, int n, off64_t o
         errno = ENOSYS;
         return -1;
     }
-    POSIX_RW_BODY(real_pwritev64v2(fd, iov, n, offset, flags),
-                  posix_note_writev(o, offset < 0 ? -1 : offset, ret, iov, n, t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_pwritev64v2(fd, iov, n, offset, flags);
+    double t0 = iol_now();
+    ssize_t ret = real_pwritev64v2(fd, iov, n, offset, flags);
+    double t1 = iol_now();
+    posix_note_writev(o, v2_offset(offset), ret, iov, n, t0, t1);
+    return ret;
 }
 
 /* ---- wrappers: seek ---- */
 
 IOL_EXPORT off_t lseek(int fd, off_t offset, int whence)
 {
-    struct iol_ofd *o;
-    if (!iol_active() || !(o = iol_fd_get(fd)))
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
         return real_lseek(fd, offset, whence);
     double t0 = iol_now();
     off_t ret = real_lseek(fd, offset, whence);
@@ -602,8 +721,8 @@ IOL_EXPORT off_t lseek(int fd, off_t offset, int whence)
 
 IOL_EXPORT off64_t lseek64(int fd, off64_t offset, int whence)
 {
-    struct iol_ofd *o;
-    if (!iol_active() || !(o = iol_fd_get(fd)))
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
         return real_lseek64(fd, offset, whence);
     double t0 = iol_now();
     off64_t ret = real_lseek64(fd, offset, whence);
