@@ -19,7 +19,7 @@
 #include "heatmap/heatmap.h"
 #include "core/paths.h"
 
-static struct iol_pool *posix_pool;
+struct iol_pool *iol_posix_pool_of_module;
 static struct iol_vals_pool *vals_pool;
 static int mem_alignment = 8;
 static uintptr_t mem_align_mask = 7; /* mem_alignment - 1 if a power of two, else 0 */
@@ -69,7 +69,7 @@ static void posix_init_record(struct iolens_record_base *base, void *state, cons
 
 static void posix_start(struct iol_pool *pool)
 {
-    posix_pool = pool;
+    iol_posix_pool_of_module = pool;
     vals_pool = iol_records_vals_pool();
     mem_alignment = iol_rt.cfg.mem_alignment;
     mem_align_mask = (mem_alignment & (mem_alignment - 1)) == 0 ? (uintptr_t)mem_alignment - 1 : 0;
@@ -109,16 +109,11 @@ struct iol_slot *iol_posix_ofd_slot(struct iol_ofd *o)
     if (iol_owner_lock(&o->maker) != 0)
         return NULL;
     uint64_t id = atomic_exchange_explicit(&o->pending_id, 0, memory_order_acq_rel);
-    struct iol_slot *s = id ? iol_record_get(posix_pool, id, o->pending_name) : NULL;
+    struct iol_slot *s = id ? iol_record_get(iol_posix_pool_of_module, id, o->pending_name) : NULL;
     if (s)
         atomic_store_explicit(&o->slot, s, memory_order_release);
     iol_owner_unlock(&o->maker);
     return atomic_load_explicit(&o->slot, memory_order_acquire);
-}
-
-struct iol_pool *iol_posix_pool(void)
-{
-    return posix_pool;
 }
 
 /* x % align, without a division when align is a power of two (nearly always). */
@@ -291,7 +286,9 @@ void iol_posix_note_open(int fd, struct iol_slot *s, int flags, int mode, double
     struct posix_state *st = state_of(s);
     struct iol_ofd *o = iol_fd_open(fd, s);
     if (o && (flags & O_APPEND)) {
+        int err = errno; /* called after the real open: errno is its */
         int64_t size = iol_sys_file_size(fd);
+        errno = err;
         o->append = 1;
         o->end = size > 0 ? size : 0;
     }
@@ -401,9 +398,7 @@ IOL_EXPORT int close(int fd)
     double t0 = iol_now();
     int ret = iol_real_close(fd);
     double t1 = iol_now();
-    int err = errno;
-    posix_note_close(fd, o, t0, t1);
-    errno = err;
+    posix_note_close(fd, o, t0, t1); /* no system call: errno stays the real call's */
     return ret;
 }
 

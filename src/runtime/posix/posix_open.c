@@ -50,15 +50,16 @@ int iol_posix_path_name(int dirfd, const char *path, char *name)
 {
     char dir[IOL_PATH_MAX];
     const char *base = NULL;
+    int err = errno; /* readlink and getcwd may set it: the wrappers' notes keep it */
+    int len = -1;
 
-    if (!path)
-        return -1;
-    if (path[0] != '/' && dirfd != AT_FDCWD) {
-        if (dirfd_path(dirfd, dir) != 0)
-            return -1;
-        base = dir;
+    if (path && (path[0] == '/' || dirfd == AT_FDCWD || dirfd_path(dirfd, dir) == 0)) {
+        if (path[0] != '/' && dirfd != AT_FDCWD)
+            base = dir;
+        len = iol_path_clean(path, base, name);
     }
-    return iol_path_clean(path, base, name);
+    errno = err;
+    return len;
 }
 
 /* The record of an absolute path that is a record's name already, from the
@@ -97,14 +98,14 @@ static int open_mode(int flags, va_list ap)
     return 0;
 }
 
-/* The common tail of every open wrapper. */
+/* The common tail of every open wrapper. errno stays the real call's: the
+ * only system calls on this path (naming a path relative to a directory,
+ * the size of a file opened O_APPEND) keep it, and so does making a record. */
 static void posix_note_path_open(int fd, int dirfd, const char *path, int flags, int mode,
                                  double t0, double t1)
 {
-    int err = errno;
     if (fd >= 0)
         iol_posix_note_open(fd, iol_posix_path_record(dirfd, path), flags, mode, t0, t1);
-    errno = err;
 }
 
 IOL_EXPORT int open(const char *path, int flags, ...)
