@@ -221,7 +221,7 @@ static inline __attribute__((always_inline)) void note_rw(struct iol_slot *s, st
 
 /* A read or write on description o, which the wrapper looked up before the
  * call (the note does not look it up again). */
-static void posix_note_read(struct iol_ofd *o, int64_t offset, ssize_t ret, int aligned,
+static inline __attribute__((always_inline)) void posix_note_read(struct iol_ofd *o, int64_t offset, ssize_t ret, int aligned,
                             double t0, double t1)
 {
     struct iol_slot *s = ret >= 0 ? iol_posix_ofd_record(o) : NULL;
@@ -229,7 +229,7 @@ static void posix_note_read(struct iol_ofd *o, int64_t offset, ssize_t ret, int 
         note_rw(s, o, &kind_read, offset, ret, aligned, t0, t1);
 }
 
-static void posix_note_write(struct iol_ofd *o, int64_t offset, ssize_t ret, int aligned,
+static inline __attribute__((always_inline)) void posix_note_write(struct iol_ofd *o, int64_t offset, ssize_t ret, int aligned,
                              double t0, double t1)
 {
     struct iol_slot *s = ret >= 0 ? iol_posix_ofd_record(o) : NULL;
