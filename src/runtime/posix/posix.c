@@ -395,9 +395,10 @@ IOL_EXPORT int close(int fd)
     struct iol_ofd *o = posix_tracked(fd);
     if (!o)
         return iol_real_close(fd);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     int ret = iol_real_close(fd);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_close(fd, o, t0, t1); /* no system call: errno stays the real call's */
     return ret;
 }
@@ -444,9 +445,9 @@ IOL_EXPORT void closefrom(int lowfd)
  * set it (the only system calls on their path are a new record's, and
  * iol_record_get keeps errno): no save and restore around them.
  *
- * read, write, pread and pwrite (the calls programs make most) take the two
- * clock readings raw and convert them after the real call, where the two
- * conversions overlap (iol_stamp_now, iol_stamp_sec): a few ns a call. */
+ * The wrappers here take the two clock readings raw and convert them after
+ * the real call, where the two conversions overlap (iol_stamp_now,
+ * iol_stamp_sec): a few ns a call. */
 
 IOL_EXPORT ssize_t read(int fd, void *buf, size_t count)
 {
@@ -466,9 +467,10 @@ IOL_EXPORT ssize_t __read_chk(int fd, void *buf, size_t count, size_t buflen)
     struct iol_ofd *o = posix_tracked(fd);
     if (!o)
         return real_read_chk(fd, buf, count, buflen);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     ssize_t ret = real_read_chk(fd, buf, count, buflen);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_read(o, -1, ret, iol_posix_mem_aligned(buf), t0, t1);
     return ret;
 }
@@ -517,9 +519,10 @@ IOL_EXPORT ssize_t __pread_chk(int fd, void *buf, size_t count, off_t offset, si
     struct iol_ofd *o = posix_tracked(fd);
     if (!o)
         return real_pread_chk(fd, buf, count, offset, buflen);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     ssize_t ret = real_pread_chk(fd, buf, count, offset, buflen);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_read(o, offset, ret, iol_posix_mem_aligned(buf), t0, t1);
     return ret;
 }
@@ -530,9 +533,10 @@ IOL_EXPORT ssize_t __pread64_chk(int fd, void *buf, size_t count, off64_t offset
     struct iol_ofd *o = posix_tracked(fd);
     if (!o)
         return real_pread64_chk(fd, buf, count, offset, buflen);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     ssize_t ret = real_pread64_chk(fd, buf, count, offset, buflen);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_read(o, offset, ret, iol_posix_mem_aligned(buf), t0, t1);
     return ret;
 }
@@ -577,9 +581,10 @@ IOL_EXPORT ssize_t readv(int fd, const struct iovec *iov, int n)
     struct iol_ofd *o = posix_tracked(fd);
     if (!o)
         return real_readv(fd, iov, n);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     ssize_t ret = real_readv(fd, iov, n);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_readv(o, -1, ret, iov, n, t0, t1);
     return ret;
 }
@@ -589,9 +594,10 @@ IOL_EXPORT ssize_t writev(int fd, const struct iovec *iov, int n)
     struct iol_ofd *o = posix_tracked(fd);
     if (!o)
         return real_writev(fd, iov, n);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     ssize_t ret = real_writev(fd, iov, n);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_writev(o, -1, ret, iov, n, t0, t1);
     return ret;
 }
@@ -601,9 +607,10 @@ IOL_EXPORT ssize_t preadv(int fd, const struct iovec *iov, int n, off_t offset)
     struct iol_ofd *o = posix_tracked(fd);
     if (!o)
         return real_preadv(fd, iov, n, offset);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     ssize_t ret = real_preadv(fd, iov, n, offset);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_readv(o, offset, ret, iov, n, t0, t1);
     return ret;
 }
@@ -613,9 +620,10 @@ IOL_EXPORT ssize_t preadv64(int fd, const struct iovec *iov, int n, off64_t offs
     struct iol_ofd *o = posix_tracked(fd);
     if (!o)
         return real_preadv64(fd, iov, n, offset);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     ssize_t ret = real_preadv64(fd, iov, n, offset);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_readv(o, offset, ret, iov, n, t0, t1);
     return ret;
 }
@@ -625,9 +633,10 @@ IOL_EXPORT ssize_t pwritev(int fd, const struct iovec *iov, int n, off_t offset)
     struct iol_ofd *o = posix_tracked(fd);
     if (!o)
         return real_pwritev(fd, iov, n, offset);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     ssize_t ret = real_pwritev(fd, iov, n, offset);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_writev(o, offset, ret, iov, n, t0, t1);
     return ret;
 }
@@ -637,9 +646,10 @@ IOL_EXPORT ssize_t pwritev64(int fd, const struct iovec *iov, int n, off64_t off
     struct iol_ofd *o = posix_tracked(fd);
     if (!o)
         return real_pwritev64(fd, iov, n, offset);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     ssize_t ret = real_pwritev64(fd, iov, n, offset);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_writev(o, offset, ret, iov, n, t0, t1);
     return ret;
 }
@@ -654,9 +664,10 @@ IOL_EXPORT ssize_t preadv2(int fd, const struct iovec *iov, int n, off_t offset,
     struct iol_ofd *o = posix_tracked(fd);
     if (!o)
         return real_preadv2(fd, iov, n, offset, flags);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     ssize_t ret = real_preadv2(fd, iov, n, offset, flags);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_readv(o, v2_offset(offset), ret, iov, n, t0, t1);
     return ret;
 }
@@ -670,9 +681,10 @@ IOL_EXPORT ssize_t preadv64v2(int fd, const struct iovec *iov, int n, off64_t of
     struct iol_ofd *o = posix_tracked(fd);
     if (!o)
         return real_preadv64v2(fd, iov, n, offset, flags);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     ssize_t ret = real_preadv64v2(fd, iov, n, offset, flags);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_readv(o, v2_offset(offset), ret, iov, n, t0, t1);
     return ret;
 }
@@ -686,9 +698,10 @@ IOL_EXPORT ssize_t pwritev2(int fd, const struct iovec *iov, int n, off_t offset
     struct iol_ofd *o = posix_tracked(fd);
     if (!o)
         return real_pwritev2(fd, iov, n, offset, flags);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     ssize_t ret = real_pwritev2(fd, iov, n, offset, flags);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_writev(o, v2_offset(offset), ret, iov, n, t0, t1);
     return ret;
 }
@@ -703,9 +716,10 @@ IOL_EXPORT ssize_t pwritev64v2(int fd, const struct iovec *iov, int n, off64_t o
     struct iol_ofd *o = posix_tracked(fd);
     if (!o)
         return real_pwritev64v2(fd, iov, n, offset, flags);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     ssize_t ret = real_pwritev64v2(fd, iov, n, offset, flags);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_writev(o, v2_offset(offset), ret, iov, n, t0, t1);
     return ret;
 }
@@ -717,10 +731,10 @@ IOL_EXPORT off_t lseek(int fd, off_t offset, int whence)
     struct iol_ofd *o = posix_tracked(fd);
     if (!o)
         return real_lseek(fd, offset, whence);
-    double t0 = iol_now();
+    struct iol_stamp t0 = iol_stamp_now();
     off_t ret = real_lseek(fd, offset, whence);
-    double t1 = iol_now();
-    posix_note_seek(o, ret, t0, t1);
+    struct iol_stamp t1 = iol_stamp_now();
+    posix_note_seek(o, ret, iol_stamp_sec(t0), iol_stamp_sec(t1));
     return ret;
 }
 
@@ -729,10 +743,10 @@ IOL_EXPORT off64_t lseek64(int fd, off64_t offset, int whence)
     struct iol_ofd *o = posix_tracked(fd);
     if (!o)
         return real_lseek64(fd, offset, whence);
-    double t0 = iol_now();
+    struct iol_stamp t0 = iol_stamp_now();
     off64_t ret = real_lseek64(fd, offset, whence);
-    double t1 = iol_now();
-    posix_note_seek(o, ret, t0, t1);
+    struct iol_stamp t1 = iol_stamp_now();
+    posix_note_seek(o, ret, iol_stamp_sec(t0), iol_stamp_sec(t1));
     return ret;
 }
 

@@ -116,9 +116,10 @@ IOL_EXPORT int open(const char *path, int flags, ...)
     va_end(ap);
     if (!iol_active())
         return iol_real_open(path, flags, mode);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     int ret = iol_real_open(path, flags, mode);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_path_open(ret, AT_FDCWD, path, flags, mode, t0, t1);
     return ret;
 }
@@ -131,9 +132,10 @@ IOL_EXPORT int open64(const char *path, int flags, ...)
     va_end(ap);
     if (!iol_active())
         return real_open64(path, flags, mode);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     int ret = real_open64(path, flags, mode);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_path_open(ret, AT_FDCWD, path, flags, mode, t0, t1);
     return ret;
 }
@@ -142,9 +144,10 @@ IOL_EXPORT int __open_2(const char *path, int flags)
 {
     if (!iol_active())
         return real_open_2(path, flags);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     int ret = real_open_2(path, flags);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_path_open(ret, AT_FDCWD, path, flags, 0, t0, t1);
     return ret;
 }
@@ -153,9 +156,10 @@ IOL_EXPORT int __open64_2(const char *path, int flags)
 {
     if (!iol_active())
         return real_open64_2(path, flags);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     int ret = real_open64_2(path, flags);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_path_open(ret, AT_FDCWD, path, flags, 0, t0, t1);
     return ret;
 }
@@ -168,9 +172,10 @@ IOL_EXPORT int openat(int dirfd, const char *path, int flags, ...)
     va_end(ap);
     if (!iol_active())
         return real_openat(dirfd, path, flags, mode);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     int ret = real_openat(dirfd, path, flags, mode);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_path_open(ret, dirfd, path, flags, mode, t0, t1);
     return ret;
 }
@@ -183,9 +188,10 @@ IOL_EXPORT int openat64(int dirfd, const char *path, int flags, ...)
     va_end(ap);
     if (!iol_active())
         return real_openat64(dirfd, path, flags, mode);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     int ret = real_openat64(dirfd, path, flags, mode);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_path_open(ret, dirfd, path, flags, mode, t0, t1);
     return ret;
 }
@@ -194,9 +200,10 @@ IOL_EXPORT int __openat_2(int dirfd, const char *path, int flags)
 {
     if (!iol_active())
         return real_openat_2(dirfd, path, flags);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     int ret = real_openat_2(dirfd, path, flags);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_path_open(ret, dirfd, path, flags, 0, t0, t1);
     return ret;
 }
@@ -205,9 +212,10 @@ IOL_EXPORT int __openat64_2(int dirfd, const char *path, int flags)
 {
     if (!iol_active())
         return real_openat64_2(dirfd, path, flags);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     int ret = real_openat64_2(dirfd, path, flags);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_path_open(ret, dirfd, path, flags, 0, t0, t1);
     return ret;
 }
@@ -216,9 +224,10 @@ IOL_EXPORT int creat(const char *path, mode_t mode)
 {
     if (!iol_active())
         return real_creat(path, mode);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     int ret = real_creat(path, mode);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_path_open(ret, AT_FDCWD, path, O_CREAT | O_WRONLY | O_TRUNC, (int)mode, t0, t1);
     return ret;
 }
@@ -227,9 +236,10 @@ IOL_EXPORT int creat64(const char *path, mode_t mode)
 {
     if (!iol_active())
         return real_creat64(path, mode);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     int ret = real_creat64(path, mode);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_path_open(ret, AT_FDCWD, path, O_CREAT | O_WRONLY | O_TRUNC, (int)mode, t0, t1);
     return ret;
 }
