@@ -25,7 +25,14 @@
  * The files live in DIR (default /dev/shm/iolens-bench-PID, removed at the
  * end). Writes go back to the start of their file every few thousand calls,
  * so files stay small; that lseek is part of the measured loop, the same in
- * every configuration. */
+ * every configuration.
+ *
+ * stat100, stat5k and stat50k stat 100, 5,000 and 50,000 distinct files in
+ * turn, in a three-level tree (DIR/tree/AA/BB/fNNNNN: 16 x 16 directories),
+ * made once with raw system calls (so that no runtime sees them created) and
+ * kept in DIR for later runs (removed with DIR when overhead made it). The
+ * warm-up stats every name once at least, so the timed loop measures the
+ * stat of files the runtime already has records of. */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -35,6 +42,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -44,11 +52,16 @@ extern char **environ;
 #define REWIND_WRITE 4096 /* writes of 64 B between lseeks back to 0: 256 KiB files */
 #define REWIND_READ 1024  /* reads of 64 B in a 64 KiB file */
 #define MAX_SPAWN_CFG 8
+#define TREE_MAX 50000    /* files in the stat tree */
+#define TREE_PATH 40      /* bytes per name after DIR, "/tree/AA/BB/fNNNNN" */
 
 struct ctx {
     int fd;
     FILE *stream;
     const char *path;     /* an existing file, for open, stat and fopen */
+    const char *names;    /* the stat tree's names, name_len bytes apart */
+    size_t name_len;
+    long nnames;          /* of which the test stats the first nnames */
     char buf[4096];
 };
 
@@ -91,6 +104,14 @@ static void op_stat(struct ctx *c, long i)
         abort();
 }
 
+/* stat the tree's names in turn. */
+static void op_stat_tree(struct ctx *c, long i)
+{
+    struct stat st;
+    if (stat(c->names + (size_t)(i % c->nnames) * c->name_len, &st) != 0)
+        abort();
+}
+
 static void op_lseek(struct ctx *c, long i)
 {
     if (lseek(c->fd, (off_t)(i & 1023) * 64, SEEK_SET) < 0)
@@ -113,22 +134,26 @@ static void op_fopenclose(struct ctx *c, long i)
     fclose(f);
 }
 
-enum setup { NEED_NONE, NEED_WRITE_FD, NEED_READ_FD, NEED_STREAM };
+enum setup { NEED_NONE, NEED_WRITE_FD, NEED_READ_FD, NEED_STREAM, NEED_TREE };
 
 static const struct test {
     const char *name;
     op_fn op;
     enum setup setup;
     long iters;           /* at scale 1 */
+    long names;           /* NEED_TREE: distinct names stat'ed */
 } tests[] = {
-    {"write64", op_write64, NEED_WRITE_FD, 200000},
-    {"read64", op_read64, NEED_READ_FD, 200000},
-    {"pwrite4k", op_pwrite4k, NEED_WRITE_FD, 100000},
-    {"openclose", op_openclose, NEED_NONE, 50000},
-    {"stat", op_stat, NEED_NONE, 100000},
-    {"lseek", op_lseek, NEED_READ_FD, 400000},
-    {"fwrite64", op_fwrite64, NEED_STREAM, 1000000},
-    {"fopenclose", op_fopenclose, NEED_NONE, 50000},
+    {"write64", op_write64, NEED_WRITE_FD, 200000, 0},
+    {"read64", op_read64, NEED_READ_FD, 200000, 0},
+    {"pwrite4k", op_pwrite4k, NEED_WRITE_FD, 100000, 0},
+    {"openclose", op_openclose, NEED_NONE, 50000, 0},
+    {"stat", op_stat, NEED_NONE, 100000, 0},
+    {"lseek", op_lseek, NEED_READ_FD, 400000, 0},
+    {"fwrite64", op_fwrite64, NEED_STREAM, 1000000, 0},
+    {"fopenclose", op_fopenclose, NEED_NONE, 50000, 0},
+    {"stat100", op_stat_tree, NEED_TREE, 100000, 100},
+    {"stat5k", op_stat_tree, NEED_TREE, 100000, 5000},
+    {"stat50k", op_stat_tree, NEED_TREE, 100000, TREE_MAX},
 };
 #define NTESTS (sizeof(tests) / sizeof(*tests))
 
@@ -172,6 +197,79 @@ static void fill_file(const char *path, size_t bytes)
     close(fd);
 }
 
+/* The name of the tree's file i under dir into out (TREE_PATH bytes after dir). */
+static void tree_name(char *out, size_t size, const char *dir, long i)
+{
+    snprintf(out, size, "%s/tree/%02lx/%02lx/f%05ld", dir, i & 15, (i >> 4) & 15, i);
+}
+
+/* mkdir (create) or rmdir DIR/tree[/A[/B]] (a, b: -1 for none), with raw
+ * system calls. */
+static void tree_dir(const char *dir, int a, int b, int create)
+{
+    char path[4096];
+    if (a < 0)
+        snprintf(path, sizeof(path), "%s/tree", dir);
+    else if (b < 0)
+        snprintf(path, sizeof(path), "%s/tree/%02x", dir, a);
+    else
+        snprintf(path, sizeof(path), "%s/tree/%02x/%02x", dir, a, b);
+    if (!create)
+        syscall(SYS_unlinkat, AT_FDCWD, path, AT_REMOVEDIR);
+    else if (syscall(SYS_mkdirat, AT_FDCWD, path, 0755) != 0 && errno != EEXIST)
+        die("cannot create", path);
+}
+
+/* The stat tree under dir, made unless a previous run left it complete;
+ * names is filled with its TREE_MAX names, len bytes apart. */
+static void make_tree(const char *dir, char *names, size_t len)
+{
+    char done[4096];
+    snprintf(done, sizeof(done), "%s/tree/complete", dir);
+    int have = syscall(SYS_faccessat, AT_FDCWD, done, F_OK) == 0;
+    if (!have) {
+        tree_dir(dir, -1, -1, 1);
+        for (int a = 0; a < 16; a++) {
+            tree_dir(dir, a, -1, 1);
+            for (int b = 0; b < 16; b++)
+                tree_dir(dir, a, b, 1);
+        }
+    }
+    for (long i = 0; i < TREE_MAX; i++) {
+        char *name = names + (size_t)i * len;
+        tree_name(name, len, dir, i);
+        if (have)
+            continue;
+        long fd = syscall(SYS_openat, AT_FDCWD, name, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd < 0)
+            die("cannot create", name);
+        syscall(SYS_close, fd);
+    }
+    if (!have) {
+        long fd = syscall(SYS_openat, AT_FDCWD, done, O_WRONLY | O_CREAT, 0644);
+        if (fd >= 0)
+            syscall(SYS_close, fd);
+    }
+}
+
+/* Remove the stat tree (raw system calls, as it was made). */
+static void remove_tree(const char *dir)
+{
+    char path[4096];
+    for (long i = 0; i < TREE_MAX; i++) {
+        tree_name(path, sizeof(path), dir, i);
+        syscall(SYS_unlinkat, AT_FDCWD, path, 0);
+    }
+    snprintf(path, sizeof(path), "%s/tree/complete", dir);
+    syscall(SYS_unlinkat, AT_FDCWD, path, 0);
+    for (int a = 0; a < 16; a++) {
+        for (int b = 0; b < 16; b++)
+            tree_dir(dir, a, b, 0);
+        tree_dir(dir, a, -1, 0);
+    }
+    tree_dir(dir, -1, -1, 0);
+}
+
 /* Back to the start of the test's file. */
 static void rewind_ctx(struct ctx *c)
 {
@@ -183,7 +281,8 @@ static void rewind_ctx(struct ctx *c)
 
 /* Run one test after a warm-up of n/10 iterations and at least warm_ms
  * milliseconds; @return nanoseconds per iteration. */
-static double run_test(const struct test *t, const char *dir, long n, double warm_ms)
+static double run_test(const struct test *t, const char *dir, const char *names,
+                       size_t name_len, long n, double warm_ms)
 {
     char path[4096], data[4096];
     struct ctx c;
@@ -206,6 +305,12 @@ static double run_test(const struct test *t, const char *dir, long n, double war
     case NEED_STREAM:
         if (!(c.stream = fopen(path, "w")))
             die("cannot fopen", path);
+        break;
+    case NEED_TREE:
+        c.names = names;
+        c.name_len = name_len;
+        c.nnames = t->names;
+        warm_loop(t->op, &c, t->names); /* every name once: its record exists */
         break;
     case NEED_NONE:
         break;
@@ -267,6 +372,18 @@ static int cmd_calls(int argc, char **argv)
     char data[4096];
     snprintf(data, sizeof(data), "%s/input.dat", dir);
     fill_file(data, 64 * 1024);
+    char *names = NULL;
+    size_t name_len = strlen(dir) + TREE_PATH;
+    for (size_t k = 0; k < NTESTS && !names; k++) {
+        int wanted = optind >= argc;
+        for (int a = optind; a < argc; a++)
+            wanted |= strcmp(argv[a], tests[k].name) == 0;
+        if (wanted && tests[k].setup == NEED_TREE) {
+            if (!(names = malloc((size_t)TREE_MAX * name_len)))
+                die("out of memory", NULL);
+            make_tree(dir, names, name_len);
+        }
+    }
     for (size_t k = 0; k < NTESTS; k++) {
         int wanted = optind >= argc;
         for (int a = optind; a < argc; a++)
@@ -274,12 +391,15 @@ static int cmd_calls(int argc, char **argv)
         if (!wanted)
             continue;
         long n = fixed_n > 0 ? fixed_n : (long)((double)tests[k].iters * scale);
-        double ns = run_test(&tests[k], dir, n > 0 ? n : 1, warm_ms);
+        double ns = run_test(&tests[k], dir, names, name_len, n > 0 ? n : 1, warm_ms);
         printf("%s %.1f\n", tests[k].name, ns);
     }
     unlink(data);
-    if (!dir_arg)
+    free(names);
+    if (!dir_arg) {
+        remove_tree(dir);
         rmdir(dir);
+    }
     return 0;
 }
 

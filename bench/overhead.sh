@@ -13,6 +13,7 @@
 #   BENCH_CALLGRIND  0 to skip the instruction counts (default 1 when valgrind exists)
 #   BENCH_CG_N       iterations per call under callgrind (default 20000)
 #   BENCH_DATA       directory for the files the calls use (default /dev/shm/iolens-bench.PID)
+#   BENCH_TESTS      the calls to time (default: all of overhead.c's, see its top)
 #
 # Both runtimes get DARSHAN_ENABLE_NONMPI=1, DARSHAN_EXCLUDE_DIRS=none (the
 # data sit under /dev/shm, which both exclude by default) and a private
@@ -75,11 +76,13 @@ label() {
   case $1 in
     write64) echo "write 64 B" ;; read64) echo "read 64 B" ;; pwrite4k) echo "pwrite 4 KiB" ;;
     openclose) echo "open+close" ;; stat) echo "stat" ;; lseek) echo "lseek" ;;
-    fwrite64) echo "fwrite 64 B" ;; fopenclose) echo "fopen+fclose" ;; *) echo "$1" ;;
+    fwrite64) echo "fwrite 64 B" ;; fopenclose) echo "fopen+fclose" ;;
+    stat100) echo "stat 100 f" ;; stat5k) echo "stat 5000 f" ;; stat50k) echo "stat 50000 f" ;;
+    *) echo "$1" ;;
   esac
 }
 
-tests="write64 read64 pwrite4k openclose stat lseek fwrite64 fopenclose"
+tests=${BENCH_TESTS:-"write64 read64 pwrite4k openclose stat lseek fwrite64 fopenclose stat100 stat5k stat50k"}
 threads="1 2 4"
 
 echo "overhead.sh: $rounds interleaved rounds of: $cfgs"
@@ -92,7 +95,8 @@ echo
 r=0
 while [ $r -lt "$rounds" ]; do
   for c in $cfgs; do
-    run "$c" "$bench" calls -d "$data" -s "$scale" >> "$tmp/calls.$c"
+    # shellcheck disable=SC2086
+    run "$c" "$bench" calls -d "$data" -s "$scale" $tests >> "$tmp/calls.$c"
     for t in $threads; do
       run "$c" "$bench" threads -d "$data" -n "$thread_n" "$t" |
         awk '{ print $2, $3 }' >> "$tmp/threads.$c"

@@ -23,6 +23,7 @@
 #define READ_SHARE 8192
 
 _Atomic(const struct iol_clock_cal *) iol_clock_cal;
+const struct iol_clock_cal iol_clock_mono_cal = {0, 0.0, 1.0, 1e300};
 
 static struct timespec mono0;
 static uint64_t tsc0;        /* the TSC at mono0, within tsc0_window / 2 */

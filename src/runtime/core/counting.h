@@ -12,9 +12,10 @@
  * moved to t1 if later). */
 static inline void iol_add_time(double *timer, double t0, double t1, double *last_end)
 {
-    *timer += (t0 > *last_end) ? t1 - t0 : t1 - *last_end;
-    if (t1 > *last_end)
-        *last_end = t1;
+    double last = *last_end;
+    /* (t0 > last ? t1 - t0 : t1 - last), and the later end: without branches */
+    *timer += t1 - (t0 > last ? t0 : last);
+    *last_end = t1 > last ? t1 : last;
 }
 
 /* Widen [*start, *end] to cover [t0, t1] (a start of 0 means none yet). */

@@ -25,7 +25,8 @@
 #define IOL_FIRST_SPACE 4096
 #define IOL_IDX_FULL UINT64_MAX       /* value of an id whose record was dropped */
 #define IOL_SPIN_LIMIT (1u << 22)     /* waits for a publishing thread, then give up */
-#define IOL_NAME_CACHE 4096           /* entries of each pool's name cache */
+#define IOL_NAME_CACHE_GROWTH 3u      /* each name cache level: 2^3 times the last */
+#define IOL_NAME_CACHE_WAYS 8u        /* entries of a name cache set: one cache line */
 
 static struct {
     struct iol_mapping *map;
@@ -45,10 +46,26 @@ static struct {
     _Atomic uint64_t common_left;     /* bytes of the common part not yet taken */
 } B;
 
-/* Each pool's name cache: entry = hash tag (high 32 bits) | slot index + 1.
- * Kept across record sets: an entry is only trusted once the slot it names
- * is live and holds the same name, so a stale one is merely a miss. */
-static _Atomic uint64_t name_cache[IOL_MAP_MAX_MODS][IOL_NAME_CACHE];
+/* Each pool's first name cache level: entry = hash tag (high 32 bits) |
+ * slot index + 1. Kept across record sets: an entry is only trusted once the
+ * slot it names is live and holds the same name, so a stale one is merely a
+ * miss. The larger levels live with the id tables. */
+static _Alignas(64) _Atomic uint64_t name_cache[IOL_MAP_MAX_MODS][IOL_NAME_CACHE];
+
+/* Entries of name cache level lv. */
+static inline uint64_t name_cache_entries(unsigned lv)
+{
+    return (uint64_t)IOL_NAME_CACHE << (lv * IOL_NAME_CACHE_GROWTH);
+}
+
+/* Levels a pool of capacity records gets: enough for twice as many names. */
+static unsigned name_cache_levels(uint32_t capacity)
+{
+    unsigned n = 1;
+    while (n < IOL_NAME_CACHE_LEVELS && name_cache_entries(n - 1) < 2 * (uint64_t)capacity)
+        n++;
+    return n;
+}
 
 /* ---- open-addressing tables ---- */
 
@@ -284,12 +301,19 @@ int iol_records_init(struct iol_pool *pools, size_t npools, struct iol_mapping *
         p->slots = (unsigned char *)h + p->mm->pool_off;
         p->stride = p->mm->stride;
         p->capacity = p->mm->capacity;
-        p->names_seen = name_cache[i];
+        p->names_seen[0] = name_cache[i];
+        for (unsigned lv = 0; lv < IOL_NAME_CACHE_LEVELS; lv++)
+            p->names_mask[lv] = (uint32_t)name_cache_entries(lv) - 1;
+        p->names_levels = name_cache_levels(p->capacity);
+        atomic_store(&p->names_level, 0);
+        atomic_store(&p->names_growing, 0);
         atomic_store(&p->grow_lock, 0);
         p->floor = B.floor[i];
         atomic_store(&p->dropped, 0);
         atomic_store(&p->why, 0);
         bytes += idx_bytes(2 * (uint64_t)p->capacity);
+        for (unsigned lv = 1; lv < p->names_levels; lv++)
+            bytes += name_cache_entries(lv) * sizeof(uint64_t);
         total += p->capacity;
     }
     bytes += idx_bytes(2 * total);
@@ -307,6 +331,14 @@ int iol_records_init(struct iol_pool *pools, size_t npools, struct iol_mapping *
         idx_place(&pools[i].idx, &at, 2 * (uint64_t)pools[i].capacity);
     idx_place(&R.names, &at, 2 * total);
     R.vals.chunks = (struct iol_vals_chunk *)at;
+    at += (uint64_t)R.vals.capacity * sizeof(struct iol_vals_chunk);
+    /* The name cache's larger levels last: untouched until a pool has
+     * records enough to use them. */
+    for (size_t i = 0; i < npools; i++)
+        for (unsigned lv = 1; lv < pools[i].names_levels; lv++) {
+            pools[i].names_seen[lv] = (_Atomic uint64_t *)at;
+            at += name_cache_entries(lv) * sizeof(uint64_t);
+        }
     return 0;
 }
 
@@ -618,42 +650,129 @@ static struct iol_slot *cached_slot(struct iol_pool *p, uint32_t idx, const char
     return s;
 }
 
-/* The cache entry for a name of the given hash, and the hash's tag. */
-static _Atomic uint64_t *cache_entry(struct iol_pool *p, uint64_t hash, uint64_t *tag)
+/* The name cache's level in use for pool p, and its mask. */
+static inline _Atomic uint64_t *cache_level(struct iol_pool *p, uint32_t *mask)
 {
-    *tag = hash & ~(uint64_t)UINT32_MAX;
-    return &p->names_seen[hash & (IOL_NAME_CACHE - 1)];
+    unsigned lv = atomic_load_explicit(&p->names_level, memory_order_acquire);
+    *mask = p->names_mask[lv];
+    return p->names_seen[lv];
 }
 
-/* The slot the entry names for name, if it is that name's. */
-static struct iol_slot *entry_slot(struct iol_pool *p, const _Atomic uint64_t *entry,
-                                   uint64_t tag, const char *name, size_t len)
+/* A name whose hash has the high 32 bits key is looked for in one set of
+ * IOL_NAME_CACHE_WAYS entries (one cache line) picked by key's low bits, from
+ * entry key within it on, up to the first empty one: entries are filled in
+ * that order and never emptied, only overwritten when the set is full. An
+ * entry holds key (its high 32 bits) and the slot index + 1, so that its
+ * place in a larger level can be found again from the entry alone. */
+static inline _Atomic uint64_t *cache_way(_Atomic uint64_t *cache, uint32_t mask, uint32_t key,
+                                          unsigned i)
 {
-    uint64_t e = atomic_load_explicit(entry, memory_order_relaxed);
-    if ((e & ~(uint64_t)UINT32_MAX) != tag || (uint32_t)e == 0)
-        return NULL;
-    return cached_slot(p, (uint32_t)e - 1, name, len);
+    uint32_t at = key & mask;
+    return &cache[(at & ~(IOL_NAME_CACHE_WAYS - 1)) | ((at + i) & (IOL_NAME_CACHE_WAYS - 1))];
+}
+
+/* The cached slot of name (len bytes, hash key) in the ways of its set
+ * after the first. @return it, or NULL. */
+static struct iol_slot *cache_find_rest(struct iol_pool *p, uint32_t key, const char *name,
+                                        size_t len)
+{
+    uint32_t mask;
+    _Atomic uint64_t *cache = cache_level(p, &mask);
+    for (unsigned i = 1; i < IOL_NAME_CACHE_WAYS; i++) {
+        uint64_t e = atomic_load_explicit(cache_way(cache, mask, key, i), memory_order_relaxed);
+        if (e == 0)
+            return NULL;
+        if ((uint32_t)(e >> 32) == key) {
+            struct iol_slot *s = cached_slot(p, (uint32_t)e - 1, name, len);
+            if (s)
+                return s;
+        }
+    }
+    return NULL;
+}
+
+/* The first way of name's set held the entry e of its key: its slot, if it
+ * holds name, else what the other ways hold. */
+static struct iol_slot *cache_check(struct iol_pool *p, uint64_t e, const char *name, size_t len)
+{
+    struct iol_slot *s = cached_slot(p, (uint32_t)e - 1, name, len);
+    return s ? s : cache_find_rest(p, (uint32_t)(e >> 32), name, len);
+}
+
+/* The cached slot of name (len bytes, hash key) in a cache level: nearly
+ * always in the first way of its set, looked at here; the rest out of line.
+ * @return it, or NULL. */
+static inline struct iol_slot *cache_find(struct iol_pool *p, _Atomic uint64_t *cache,
+                                          uint32_t mask, uint32_t key, const char *name,
+                                          size_t len)
+{
+    uint64_t e = atomic_load_explicit(&cache[key & mask], memory_order_relaxed);
+    if ((uint32_t)(e >> 32) == key && (uint32_t)e != 0)
+        return cache_check(p, e, name, len);
+    return e ? cache_find_rest(p, key, name, len) : NULL;
+}
+
+/* Put the entry v (key | slot index + 1) in a cache level: in the first
+ * empty entry of its set, else over its first entry. */
+static void cache_put(_Atomic uint64_t *cache, uint32_t mask, uint64_t v)
+{
+    uint32_t key = (uint32_t)(v >> 32);
+    for (unsigned i = 0; i < IOL_NAME_CACHE_WAYS; i++) {
+        uint64_t e = 0;
+        if (atomic_compare_exchange_strong_explicit(cache_way(cache, mask, key, i), &e, v,
+                                                    memory_order_relaxed,
+                                                    memory_order_relaxed) ||
+            e == v)
+            return;
+    }
+    atomic_store_explicit(cache_way(cache, mask, key, 0), v, memory_order_relaxed);
+}
+
+/* Move pool p's name cache to its next level once its records fill half
+ * the current one, taking the current level's entries along (so that names
+ * seen before keep hitting). One thread moves it; entries others put in the
+ * old level meanwhile may be left behind, and miss once. */
+static void cache_grow(struct iol_pool *p)
+{
+    unsigned lv = atomic_load_explicit(&p->names_level, memory_order_relaxed);
+    uint32_t count = atomic_load_explicit(&p->mm->count, memory_order_relaxed);
+    if (lv + 1 >= p->names_levels || 2 * (uint64_t)count <= name_cache_entries(lv) ||
+        atomic_exchange_explicit(&p->names_growing, 1, memory_order_acquire))
+        return;
+    if (atomic_load_explicit(&p->names_level, memory_order_relaxed) == lv) {
+        _Atomic uint64_t *from = p->names_seen[lv], *to = p->names_seen[lv + 1];
+        uint32_t mask = (uint32_t)name_cache_entries(lv + 1) - 1;
+        for (uint64_t i = 0; i < name_cache_entries(lv); i++) {
+            uint64_t v = atomic_load_explicit(&from[i], memory_order_relaxed);
+            if (v)
+                cache_put(to, mask, v);
+        }
+        atomic_store_explicit(&p->names_level, lv + 1, memory_order_release);
+    }
+    atomic_store_explicit(&p->names_growing, 0, memory_order_release);
 }
 
 struct iol_slot *iol_record_seen(struct iol_pool *p, const char *name, size_t len)
 {
-    uint64_t tag;
-    _Atomic uint64_t *entry = cache_entry(p, name_cache_hash(name, len), &tag);
-    return entry_slot(p, entry, tag, name, len);
+    uint32_t mask, key = (uint32_t)(name_cache_hash(name, len) >> 32);
+    _Atomic uint64_t *cache = cache_level(p, &mask);
+    return cache_find(p, cache, mask, key, name, len);
 }
 
 struct iol_slot *iol_record_of_name(struct iol_pool *p, const char *name, size_t len)
 {
-    uint64_t tag;
-    _Atomic uint64_t *entry = cache_entry(p, name_cache_hash(name, len), &tag);
-    struct iol_slot *s = entry_slot(p, entry, tag, name, len);
+    uint32_t mask, key = (uint32_t)(name_cache_hash(name, len) >> 32);
+    _Atomic uint64_t *cache = cache_level(p, &mask);
+    struct iol_slot *s = cache_find(p, cache, mask, key, name, len);
 
     if (s)
         return s;
     s = iol_record_get(p, iol_hash64(name, len, 0), name);
     if (s) {
         uint64_t idx = (uint64_t)((unsigned char *)s - p->slots) / p->stride;
-        atomic_store_explicit(entry, tag | (idx + 1), memory_order_relaxed);
+        cache_grow(p);
+        cache = cache_level(p, &mask);
+        cache_put(cache, mask, ((uint64_t)key << 32) | (idx + 1));
     }
     return s;
 }

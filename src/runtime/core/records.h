@@ -31,6 +31,9 @@ struct iol_idx {
     unsigned nlevels;
 };
 
+#define IOL_NAME_CACHE 4096u       /* entries of a pool's first name cache level */
+#define IOL_NAME_CACHE_LEVELS 6    /* 4,096 to 128 Mi entries */
+
 /* One module's records. */
 struct iol_pool {
     const struct iol_module *mod;
@@ -39,7 +42,15 @@ struct iol_pool {
     size_t stride;
     uint32_t capacity;
     struct iol_idx idx;         /* record id -> slot index + 1 */
-    _Atomic uint64_t *names_seen; /* the name cache: see iol_record_of_name */
+    /* The name cache (see iol_record_of_name): levels of IOL_NAME_CACHE,
+     * then 8 times more entries each; the one in use grows with the pool's
+     * records, so that a cache of a few names stays small and one of many
+     * keeps hitting. */
+    _Atomic uint64_t *names_seen[IOL_NAME_CACHE_LEVELS];
+    uint32_t names_mask[IOL_NAME_CACHE_LEVELS]; /* each level's entries - 1 */
+    _Atomic unsigned names_level; /* the level in use */
+    _Atomic int names_growing;    /* one thread moves it to the next level */
+    unsigned names_levels;        /* levels placed */
     _Atomic uint64_t grow_lock; /* held while reserving more file space */
     uint32_t floor;             /* slots that take no share of IOLENS_MODMEM's common part */
     _Atomic uint32_t dropped;   /* distinct records not kept (a lower bound) */

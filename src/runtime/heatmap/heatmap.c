@@ -38,7 +38,8 @@ static const char *const iface_names[IOL_HEATMAP_NIFACES] = {
 static struct iol_pool *hm_pool;
 static uint64_t hm_ids[IOL_HEATMAP_NIFACES];
 static _Atomic(struct iol_slot *) hm_slots[IOL_HEATMAP_NIFACES];
-struct iol_heatmap_hot iol_heatmap_hot[IOL_HEATMAP_NIFACES];
+/* At a cache line's start: read by every update, written only at creation and doubling. */
+_Alignas(64) struct iol_heatmap_hot iol_heatmap_hot[IOL_HEATMAP_NIFACES];
 ptrdiff_t iol_heatmap_rseq_cpu;
 double iol_heatmap_inv[HM_MAX_DOUBLINGS + 1], iol_heatmap_reach[HM_MAX_DOUBLINGS + 1];
 
@@ -107,7 +108,9 @@ static struct iol_slot *heatmap_slot_create(enum iol_heatmap_iface iface)
     struct iol_slot *s = iol_record_get(hm_pool, hm_ids[iface], iface_names[iface]);
     if (s) {
         atomic_store_explicit(&hm_slots[iface], s, memory_order_release);
-        iol_heatmap_hot[iface].doublings = &state_of(s)->doublings;
+        atomic_store_explicit(&iol_heatmap_hot[iface].doublings,
+                              atomic_load_explicit(&state_of(s)->doublings, memory_order_acquire),
+                              memory_order_relaxed);
         atomic_store_explicit(&iol_heatmap_hot[iface].bins, state_of(s)->shards[0],
                               memory_order_release);
     }
@@ -142,6 +145,9 @@ static void double_width_locked(struct iol_slot *s, uint32_t seen)
     }
     r->bin_width_seconds = width_of(seen + 1);
     atomic_store_explicit(&st->doublings, seen + 1, memory_order_release);
+    for (int i = 0; i < IOL_HEATMAP_NIFACES; i++) /* the fast path's copy */
+        if (atomic_load_explicit(&hm_slots[i], memory_order_relaxed) == s)
+            atomic_store_explicit(&iol_heatmap_hot[i].doublings, seen + 1, memory_order_release);
 }
 
 /* Widen the bins of s until t fits. @return the number of doublings (the

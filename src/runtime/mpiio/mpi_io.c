@@ -55,13 +55,10 @@ static inline struct mpiio_state *state_of(struct iol_slot *s)
     return iol_slot_state(s, sizeof(struct iolens_mpiio_record));
 }
 
-void *iol_mpiio_next(void **cached, const char *name)
+void *iol_mpiio_next_slow(void **cached, const char *name)
 {
-    void *p = __atomic_load_n(cached, __ATOMIC_ACQUIRE);
-    if (!p) {
-        p = dlsym(RTLD_NEXT, name);
-        __atomic_store_n(cached, p, __ATOMIC_RELEASE);
-    }
+    void *p = dlsym(RTLD_NEXT, name);
+    __atomic_store_n(cached, p, __ATOMIC_RELEASE);
     return p;
 }
 

@@ -20,10 +20,17 @@
 extern const struct iol_binding_table iol_mpiio_meta_bindings;
 extern const struct iol_binding_table iol_mpiio_rw_bindings;
 
+/* The slow path of iol_mpiio_next: the first use. */
+void *iol_mpiio_next_slow(void **cached, const char *name);
+
 /* The next definition of a PMPI_ name, looked up on first use if MPI was not
  * loaded when the runtime started (a program that dlopen()s it).
  * @return it, or NULL (the wrapper then fails with MPI_ERR_OTHER). */
-void *iol_mpiio_next(void **cached, const char *name);
+static inline void *iol_mpiio_next(void **cached, const char *name)
+{
+    void *p = __atomic_load_n(cached, __ATOMIC_ACQUIRE);
+    return p ? p : iol_mpiio_next_slow(cached, name);
+}
 
 /* ---- open handles: MPI_File -> record, without a lock or allocation ---- */
 

@@ -8,97 +8,704 @@
  * MPI_Test are not wrapped). A call is counted when it returns, with the
  * bytes it asked for.
  *
+ * Each wrapper: the next PMPI_ definition (looked up at first use; none:
+ * MPI_ERR_OTHER), the handle's record (none, or not recording: the real call
+ * alone), the real call timed, then iol_mpiio_note_read or _write with the
+ * counter of the call's kind. The PMPI_ name is an alias of the MPI_ one.
+ *
  * Unlike Darshan, no wrapper asks MPI for the file position first: Darshan
  * only feeds that to DXT, which iolens does not record. */
 #include "mpi_io_mod.h"
 
-/* Every wrapped read and write: its name after MPI_File_, direction (R, W),
- * whether it takes an explicit offset (AT) or not (NONE), what follows the
- * datatype (a status, nothing for a split _begin, a request), and the
- * counter of its kind. */
-#define MPIIO_RW_CALLS(X) \
-    X(read,                 R, NONE, STATUS,  MPIIO_INDEP_READS) \
-    X(write,                W, NONE, STATUS,  MPIIO_INDEP_WRITES) \
-    X(read_at,              R, AT,   STATUS,  MPIIO_INDEP_READS) \
-    X(write_at,             W, AT,   STATUS,  MPIIO_INDEP_WRITES) \
-    X(read_shared,          R, NONE, STATUS,  MPIIO_INDEP_READS) \
-    X(write_shared,         W, NONE, STATUS,  MPIIO_INDEP_WRITES) \
-    X(read_all,             R, NONE, STATUS,  MPIIO_COLL_READS) \
-    X(write_all,            W, NONE, STATUS,  MPIIO_COLL_WRITES) \
-    X(read_at_all,          R, AT,   STATUS,  MPIIO_COLL_READS) \
-    X(write_at_all,         W, AT,   STATUS,  MPIIO_COLL_WRITES) \
-    X(read_ordered,         R, NONE, STATUS,  MPIIO_COLL_READS) \
-    X(write_ordered,        W, NONE, STATUS,  MPIIO_COLL_WRITES) \
-    X(read_all_begin,       R, NONE, BEGIN,   MPIIO_SPLIT_READS) \
-    X(write_all_begin,      W, NONE, BEGIN,   MPIIO_SPLIT_WRITES) \
-    X(read_at_all_begin,    R, AT,   BEGIN,   MPIIO_SPLIT_READS) \
-    X(write_at_all_begin,   W, AT,   BEGIN,   MPIIO_SPLIT_WRITES) \
-    X(read_ordered_begin,   R, NONE, BEGIN,   MPIIO_SPLIT_READS) \
-    X(write_ordered_begin,  W, NONE, BEGIN,   MPIIO_SPLIT_WRITES) \
-    X(iread,                R, NONE, REQUEST, MPIIO_NB_READS) \
-    X(iwrite,               W, NONE, REQUEST, MPIIO_NB_WRITES) \
-    X(iread_at,             R, AT,   REQUEST, MPIIO_NB_READS) \
-    X(iwrite_at,            W, AT,   REQUEST, MPIIO_NB_WRITES) \
-    X(iread_all,            R, NONE, REQUEST, MPIIO_NB_READS) \
-    X(iwrite_all,           W, NONE, REQUEST, MPIIO_NB_WRITES) \
-    X(iread_at_all,         R, AT,   REQUEST, MPIIO_NB_READS) \
-    X(iwrite_at_all,        W, AT,   REQUEST, MPIIO_NB_WRITES) \
-    X(iread_shared,         R, NONE, REQUEST, MPIIO_NB_READS) \
-    X(iwrite_shared,        W, NONE, REQUEST, MPIIO_NB_WRITES)
+/* The real calls' types: direction, explicit offset (_at), and what follows
+ * the datatype (a status; nothing for a split _begin; a request). */
+typedef int (*read_fn)(MPI_File, void *, int, MPI_Datatype, MPI_Status *);
+typedef int (*write_fn)(MPI_File, const void *, int, MPI_Datatype, MPI_Status *);
+typedef int (*read_at_fn)(MPI_File, MPI_Offset, void *, int, MPI_Datatype, MPI_Status *);
+typedef int (*write_at_fn)(MPI_File, MPI_Offset, const void *, int, MPI_Datatype, MPI_Status *);
+typedef int (*read_begin_fn)(MPI_File, void *, int, MPI_Datatype);
+typedef int (*write_begin_fn)(MPI_File, const void *, int, MPI_Datatype);
+typedef int (*read_at_begin_fn)(MPI_File, MPI_Offset, void *, int, MPI_Datatype);
+typedef int (*write_at_begin_fn)(MPI_File, MPI_Offset, const void *, int, MPI_Datatype);
+typedef int (*read_req_fn)(MPI_File, void *, int, MPI_Datatype, MPI_Request *);
+typedef int (*write_req_fn)(MPI_File, const void *, int, MPI_Datatype, MPI_Request *);
+typedef int (*read_at_req_fn)(MPI_File, MPI_Offset, void *, int, MPI_Datatype, MPI_Request *);
+typedef int (*write_at_req_fn)(MPI_File, MPI_Offset, const void *, int, MPI_Datatype,
+                               MPI_Request *);
 
-/* Parameter lists of a call, from its direction, offset and tail. */
-#define BUF_R void *buf
-#define BUF_W const void *buf
-#define POS_NONE
-#define POS_AT MPI_Offset offset,
-#define POSARG_NONE
-#define POSARG_AT offset,
-#define TAIL_STATUS , MPI_Status *status
-#define TAIL_BEGIN
-#define TAIL_REQUEST , MPI_Request *request
-#define TAILARG_STATUS , status
-#define TAILARG_BEGIN
-#define TAILARG_REQUEST , request
-#define NOTE_R iol_mpiio_note_read
-#define NOTE_W iol_mpiio_note_write
-#define PARAMS(dir, pos, tail) \
-    (MPI_File fh, POS_##pos BUF_##dir, int count, MPI_Datatype datatype TAIL_##tail)
-#define ARGS(pos, tail) (fh, POSARG_##pos buf, count, datatype TAILARG_##tail)
+static read_fn real_read;
+static write_fn real_write;
+static read_at_fn real_read_at;
+static write_at_fn real_write_at;
+static read_fn real_read_shared;
+static write_fn real_write_shared;
+static read_fn real_read_all;
+static write_fn real_write_all;
+static read_at_fn real_read_at_all;
+static write_at_fn real_write_at_all;
+static read_fn real_read_ordered;
+static write_fn real_write_ordered;
+static read_begin_fn real_read_all_begin;
+static write_begin_fn real_write_all_begin;
+static read_at_begin_fn real_read_at_all_begin;
+static write_at_begin_fn real_write_at_all_begin;
+static read_begin_fn real_read_ordered_begin;
+static write_begin_fn real_write_ordered_begin;
+static read_req_fn real_iread;
+static write_req_fn real_iwrite;
+static read_at_req_fn real_iread_at;
+static write_at_req_fn real_iwrite_at;
+static read_req_fn real_iread_all;
+static write_req_fn real_iwrite_all;
+static read_at_req_fn real_iread_at_all;
+static write_at_req_fn real_iwrite_at_all;
+static read_req_fn real_iread_shared;
+static write_req_fn real_iwrite_shared;
 
 /* The MPI_ names forward to the PMPI_ ones: their own next definitions are
  * looked up (the binding table lists every exported name) but never used. */
 static void *unused_next;
 
-/* One call's wrapper: the next PMPI_ definition (looked up at first use),
- * the real call timed, the access counted when the handle's file is
- * recorded; the PMPI_ name is an alias of the MPI_ one. */
-#define MPIIO_WRAPPER(name, dir, pos, tail, kind) \
-    static int(*real_##name) PARAMS(dir, pos, tail); \
-    IOL_EXPORT int MPI_File_##name PARAMS(dir, pos, tail) \
-    { \
-        __typeof__(real_##name) real = \
-            (__typeof__(real_##name))iol_mpiio_next((void **)&real_##name, "PMPI_File_" #name); \
-        if (!real) \
-            return MPI_ERR_OTHER; \
-        struct iol_slot *s = iol_active() ? iol_mpiio_fh_slot(fh) : NULL; \
-        if (!s) \
-            return real ARGS(pos, tail); \
-        double t0 = iol_now(); \
-        int ret = real ARGS(pos, tail); \
-        double t1 = iol_now(); \
-        NOTE_##dir(s, kind, ret, count, datatype, t0, t1); \
-        return ret; \
-    } \
-    IOL_EXPORT int PMPI_File_##name PARAMS(dir, pos, tail) \
-        __attribute__((alias("MPI_File_" #name)));
+/* The record of the handle fh, if the runtime records and tracks fh. */
+static inline struct iol_slot *rw_slot(MPI_File fh)
+{
+    return iol_active() ? iol_mpiio_fh_slot(fh) : NULL;
+}
 
-MPIIO_RW_CALLS(MPIIO_WRAPPER)
+IOL_EXPORT int MPI_File_read(MPI_File fh, void *buf, int count, MPI_Datatype datatype,
+                             MPI_Status *status)
+{
+    read_fn real = (read_fn)iol_mpiio_next((void **)&real_read, "PMPI_File_read");
+    if (!real)
+        return MPI_ERR_OTHER;
+    struct iol_slot *s = rw_slot(fh);
+    if (!s)
+        return real(fh, buf, count, datatype, status);
+    double t0 = iol_now();
+    int ret = real(fh, buf, count, datatype, status);
+    double t1 = iol_now();
+    iol_mpiio_note_read(s, MPIIO_INDEP_READS, ret, count, datatype, t0, t1);
+    return ret;
+}
 
-#define MPIIO_BINDING(name, dir, pos, tail, kind) \
-    {"MPI_File_" #name, (void *)MPI_File_##name, &unused_next}, \
-    {"PMPI_File_" #name, (void *)PMPI_File_##name, (void **)&real_##name},
+IOL_EXPORT int PMPI_File_read(MPI_File fh, void *buf, int count, MPI_Datatype datatype,
+                              MPI_Status *status) __attribute__((alias("MPI_File_read")));
 
-static const struct iol_binding bindings[] = {MPIIO_RW_CALLS(MPIIO_BINDING)};
+IOL_EXPORT int MPI_File_write(MPI_File fh, const void *buf, int count, MPI_Datatype datatype,
+                              MPI_Status *status)
+{
+    write_fn real = (write_fn)iol_mpiio_next((void **)&real_write, "PMPI_File_write");
+    if (!real)
+        return MPI_ERR_OTHER;
+    struct iol_slot *s = rw_slot(fh);
+    if (!s)
+        return real(fh, buf, count, datatype, status);
+    double t0 = iol_now();
+    int ret = real(fh, buf, count, datatype, status);
+    double t1 = iol_now();
+    iol_mpiio_note_write(s, MPIIO_INDEP_WRITES, ret, count, datatype, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int PMPI_File_write(MPI_File fh, const void *buf, int count, MPI_Datatype datatype,
+                               MPI_Status *status) __attribute__((alias("MPI_File_write")));
+
+IOL_EXPORT int MPI_File_read_at(MPI_File fh, MPI_Offset offset, void *buf, int count,
+                                MPI_Datatype datatype, MPI_Status *status)
+{
+    read_at_fn real = (read_at_fn)iol_mpiio_next((void **)&real_read_at, "PMPI_File_read_at");
+    if (!real)
+        return MPI_ERR_OTHER;
+    struct iol_slot *s = rw_slot(fh);
+    if (!s)
+        return real(fh, offset, buf, count, datatype, status);
+    double t0 = iol_now();
+    int ret = real(fh, offset, buf, count, datatype, status);
+    double t1 = iol_now();
+    iol_mpiio_note_read(s, MPIIO_INDEP_READS, ret, count, datatype, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int PMPI_File_read_at(MPI_File fh, MPI_Offset offset, void *buf, int count,
+                                 MPI_Datatype datatype, MPI_Status *status)
+    __attribute__((alias("MPI_File_read_at")));
+
+IOL_EXPORT int MPI_File_write_at(MPI_File fh, MPI_Offset offset, const void *buf, int count,
+                                 MPI_Datatype datatype, MPI_Status *status)
+{
+    write_at_fn real = (write_at_fn)iol_mpiio_next((void **)&real_write_at, "PMPI_File_write_at");
+    if (!real)
+        return MPI_ERR_OTHER;
+    struct iol_slot *s = rw_slot(fh);
+    if (!s)
+        return real(fh, offset, buf, count, datatype, status);
+    double t0 = iol_now();
+    int ret = real(fh, offset, buf, count, datatype, status);
+    double t1 = iol_now();
+    iol_mpiio_note_write(s, MPIIO_INDEP_WRITES, ret, count, datatype, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int PMPI_File_write_at(MPI_File fh, MPI_Offset offset, const void *buf, int count,
+                                  MPI_Datatype datatype, MPI_Status *status)
+    __attribute__((alias("MPI_File_write_at")));
+
+IOL_EXPORT int MPI_File_read_shared(MPI_File fh, void *buf, int count, MPI_Datatype datatype,
+                                    MPI_Status *status)
+{
+    read_fn real = (read_fn)iol_mpiio_next((void **)&real_read_shared, "PMPI_File_read_shared");
+    if (!real)
+        return MPI_ERR_OTHER;
+    struct iol_slot *s = rw_slot(fh);
+    if (!s)
+        return real(fh, buf, count, datatype, status);
+    double t0 = iol_now();
+    int ret = real(fh, buf, count, datatype, status);
+    double t1 = iol_now();
+    iol_mpiio_note_read(s, MPIIO_INDEP_READS, ret, count, datatype, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int PMPI_File_read_shared(MPI_File fh, void *buf, int count, MPI_Datatype datatype,
+                                     MPI_Status *status)
+    __attribute__((alias("MPI_File_read_shared")));
+
+IOL_EXPORT int MPI_File_write_shared(MPI_File fh, const void *buf, int count,
+                                     MPI_Datatype datatype, MPI_Status *status)
+{
+    write_fn real =
+        (write_fn)iol_mpiio_next((void **)&real_write_shared, "PMPI_File_write_shared");
+    if (!real)
+        return MPI_ERR_OTHER;
+    struct iol_slot *s = rw_slot(fh);
+    if (!s)
+        return real(fh, buf, count, datatype, status);
+    double t0 = iol_now();
+    int ret = real(fh, buf, count, datatype, status);
+    double t1 = iol_now();
+    iol_mpiio_note_write(s, MPIIO_INDEP_WRITES, ret, count, datatype, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int PMPI_File_write_shared(MPI_File fh, const void *buf, int count,
+                                      MPI_Datatype datatype, MPI_Status *status)
+    __attribute__((alias("MPI_File_write_shared")));
+
+IOL_EXPORT int MPI_File_read_all(MPI_File fh, void *buf, int count, MPI_Datatype datatype,
+                                 MPI_Status *status)
+{
+    read_fn real = (read_fn)iol_mpiio_next((void **)&real_read_all, "PMPI_File_read_all");
+    if (!real)
+        return MPI_ERR_OTHER;
+    struct iol_slot *s = rw_slot(fh);
+    if (!s)
+        return real(fh, buf, count, datatype, status);
+    double t0 = iol_now();
+    int ret = real(fh, buf, count, datatype, status);
+    double t1 = iol_now();
+    iol_mpiio_note_read(s, MPIIO_COLL_READS, ret, count, datatype, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int PMPI_File_read_all(MPI_File fh, void *buf, int count, MPI_Datatype datatype,
+                                  MPI_Status *status) __attribute__((alias("MPI_File_read_all")));
+
+IOL_EXPORT int MPI_File_write_all(MPI_File fh, const void *buf, int count, MPI_Datatype datatype,
+                                  MPI_Status *status)
+{
+    write_fn real = (write_fn)iol_mpiio_next((void **)&real_write_all, "PMPI_File_write_all");
+    if (!real)
+        return MPI_ERR_OTHER;
+    struct iol_slot *s = rw_slot(fh);
+    if (!s)
+        return real(fh, buf, count, datatype, status);
+    double t0 = iol_now();
+    int ret = real(fh, buf, count, datatype, status);
+    double t1 = iol_now();
+    iol_mpiio_note_write(s, MPIIO_COLL_WRITES, ret, count, datatype, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int PMPI_File_write_all(MPI_File fh, const void *buf, int count, MPI_Datatype datatype,
+                                   MPI_Status *status)
+    __attribute__((alias("MPI_File_write_all")));
+
+IOL_EXPORT int MPI_File_read_at_all(MPI_File fh, MPI_Offset offset, void *buf, int count,
+                                    MPI_Datatype datatype, MPI_Status *status)
+{
+    read_at_fn real =
+        (read_at_fn)iol_mpiio_next((void **)&real_read_at_all, "PMPI_File_read_at_all");
+    if (!real)
+        return MPI_ERR_OTHER;
+    struct iol_slot *s = rw_slot(fh);
+    if (!s)
+        return real(fh, offset, buf, count, datatype, status);
+    double t0 = iol_now();
+    int ret = real(fh, offset, buf, count, datatype, status);
+    double t1 = iol_now();
+    iol_mpiio_note_read(s, MPIIO_COLL_READS, ret, count, datatype, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int PMPI_File_read_at_all(MPI_File fh, MPI_Offset offset, void *buf, int count,
+                                     MPI_Datatype datatype, MPI_Status *status)
+    __attribute__((alias("MPI_File_read_at_all")));
+
+IOL_EXPORT int MPI_File_write_at_all(MPI_File fh, MPI_Offset offset, const void *buf, int count,
+                                     MPI_Datatype datatype, MPI_Status *status)
+{
+    write_at_fn real =
+        (write_at_fn)iol_mpiio_next((void **)&real_write_at_all, "PMPI_File_write_at_all");
+    if (!real)
+        return MPI_ERR_OTHER;
+    struct iol_slot *s = rw_slot(fh);
+    if (!s)
+        return real(fh, offset, buf, count, datatype, status);
+    double t0 = iol_now();
+    int ret = real(fh, offset, buf, count, datatype, status);
+    double t1 = iol_now();
+    iol_mpiio_note_write(s, MPIIO_COLL_WRITES, ret, count, datatype, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int PMPI_File_write_at_all(MPI_File fh, MPI_Offset offset, const void *buf, int count,
+                                      MPI_Datatype datatype, MPI_Status *status)
+    __attribute__((alias("MPI_File_write_at_all")));
+
+IOL_EXPORT int MPI_File_read_ordered(MPI_File fh, void *buf, int count, MPI_Datatype datatype,
+                                     MPI_Status *status)
+{
+    read_fn real = (read_fn)iol_mpiio_next((void **)&real_read_ordered, "PMPI_File_read_ordered");
+    if (!real)
+        return MPI_ERR_OTHER;
+    struct iol_slot *s = rw_slot(fh);
+    if (!s)
+        return real(fh, buf, count, datatype, status);
+    double t0 = iol_now();
+    int ret = real(fh, buf, count, datatype, status);
+    double t1 = iol_now();
+    iol_mpiio_note_read(s, MPIIO_COLL_READS, ret, count, datatype, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int PMPI_File_read_ordered(MPI_File fh, void *buf, int count, MPI_Datatype datatype,
+                                      MPI_Status *status)
+    __attribute__((alias("MPI_File_read_ordered")));
+
+IOL_EXPORT int MPI_File_write_ordered(MPI_File fh, const void *buf, int count,
+                                      MPI_Datatype datatype, MPI_Status *status)
+{
+    write_fn real =
+        (write_fn)iol_mpiio_next((void **)&real_write_ordered, "PMPI_File_write_ordered");
+    if (!real)
+        return MPI_ERR_OTHER;
+    struct iol_slot *s = rw_slot(fh);
+    if (!s)
+        return real(fh, buf, count, datatype, status);
+    double t0 = iol_now();
+    int ret = real(fh, buf, count, datatype, status);
+    double t1 = iol_now();
+    iol_mpiio_note_write(s, MPIIO_COLL_WRITES, ret, count, datatype, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int PMPI_File_write_ordered(MPI_File fh, const void *buf, int count,
+                                       MPI_Datatype datatype, MPI_Status *status)
+    __attribute__((alias("MPI_File_write_ordered")));
+
+IOL_EXPORT int MPI_File_read_all_begin(MPI_File fh, void *buf, int count, MPI_Datatype datatype)
+{
+    read_begin_fn real =
+        (read_begin_fn)iol_mpiio_next((void **)&real_read_all_begin, "PMPI_File_read_all_begin");
+    if (!real)
+        return MPI_ERR_OTHER;
+    struct iol_slot *s = rw_slot(fh);
+    if (!s)
+        return real(fh, buf, count, datatype);
+    double t0 = iol_now();
+    int ret = real(fh, buf, count, datatype);
+    double t1 = iol_now();
+    iol_mpiio_note_read(s, MPIIO_SPLIT_READS, ret, count, datatype, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int PMPI_File_read_all_begin(MPI_File fh, void *buf, int count, MPI_Datatype datatype)
+    __attribute__((alias("MPI_File_read_all_begin")));
+
+IOL_EXPORT int MPI_File_write_all_begin(MPI_File fh, const void *buf, int count,
+                                        MPI_Datatype datatype)
+{
+    write_begin_fn real = (write_begin_fn)iol_mpiio_next((void **)&real_write_all_begin,
+                                                         "PMPI_File_write_all_begin");
+    if (!real)
+        return MPI_ERR_OTHER;
+    struct iol_slot *s = rw_slot(fh);
+    if (!s)
+        return real(fh, buf, count, datatype);
+    double t0 = iol_now();
+    int ret = real(fh, buf, count, datatype);
+    double t1 = iol_now();
+    iol_mpiio_note_write(s, MPIIO_SPLIT_WRITES, ret, count, datatype, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int PMPI_File_write_all_begin(MPI_File fh, const void *buf, int count,
+                                         MPI_Datatype datatype)
+    __attribute__((alias("MPI_File_write_all_begin")));
+
+IOL_EXPORT int MPI_File_read_at_all_begin(MPI_File fh, MPI_Offset offset, void *buf, int count,
+                                          MPI_Datatype datatype)
+{
+    read_at_begin_fn real = (read_at_begin_fn)iol_mpiio_next((void **)&real_read_at_all_begin,
+                                                             "PMPI_File_read_at_all_begin");
+    if (!real)
+        return MPI_ERR_OTHER;
+    struct iol_slot *s = rw_slot(fh);
+    if (!s)
+        return real(fh, offset, buf, count, datatype);
+    double t0 = iol_now();
+    int ret = real(fh, offset, buf, count, datatype);
+    double t1 = iol_now();
+    iol_mpiio_note_read(s, MPIIO_SPLIT_READS, ret, count, datatype, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int PMPI_File_read_at_all_begin(MPI_File fh, MPI_Offset offset, void *buf, int count,
+                                           MPI_Datatype datatype)
+    __attribute__((alias("MPI_File_read_at_all_begin")));
+
+IOL_EXPORT int MPI_File_write_at_all_begin(MPI_File fh, MPI_Offset offset, const void *buf,
+                                           int count, MPI_Datatype datatype)
+{
+    write_at_begin_fn real = (write_at_begin_fn)iol_mpiio_next((void **)&real_write_at_all_begin,
+                                                               "PMPI_File_write_at_all_begin");
+    if (!real)
+        return MPI_ERR_OTHER;
+    struct iol_slot *s = rw_slot(fh);
+    if (!s)
+        return real(fh, offset, buf, count, datatype);
+    double t0 = iol_now();
+    int ret = real(fh, offset, buf, count, datatype);
+    double t1 = iol_now();
+    iol_mpiio_note_write(s, MPIIO_SPLIT_WRITES, ret, count, datatype, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int PMPI_File_write_at_all_begin(MPI_File fh, MPI_Offset offset, const void *buf,
+                                            int count, MPI_Datatype datatype)
+    __attribute__((alias("MPI_File_write_at_all_begin")));
+
+IOL_EXPORT int MPI_File_read_ordered_begin(MPI_File fh, void *buf, int count,
+                                           MPI_Datatype datatype)
+{
+    read_begin_fn real = (read_begin_fn)iol_mpiio_next((void **)&real_read_ordered_begin,
+                                                       "PMPI_File_read_ordered_begin");
+    if (!real)
+        return MPI_ERR_OTHER;
+    struct iol_slot *s = rw_slot(fh);
+    if (!s)
+        return real(fh, buf, count, datatype);
+    double t0 = iol_now();
+    int ret = real(fh, buf, count, datatype);
+    double t1 = iol_now();
+    iol_mpiio_note_read(s, MPIIO_SPLIT_READS, ret, count, datatype, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int PMPI_File_read_ordered_begin(MPI_File fh, void *buf, int count,
+                                            MPI_Datatype datatype)
+    __attribute__((alias("MPI_File_read_ordered_begin")));
+
+IOL_EXPORT int MPI_File_write_ordered_begin(MPI_File fh, const void *buf, int count,
+                                            MPI_Datatype datatype)
+{
+    write_begin_fn real = (write_begin_fn)iol_mpiio_next((void **)&real_write_ordered_begin,
+                                                         "PMPI_File_write_ordered_begin");
+    if (!real)
+        return MPI_ERR_OTHER;
+    struct iol_slot *s = rw_slot(fh);
+    if (!s)
+        return real(fh, buf, count, datatype);
+    double t0 = iol_now();
+    int ret = real(fh, buf, count, datatype);
+    double t1 = iol_now();
+    iol_mpiio_note_write(s, MPIIO_SPLIT_WRITES, ret, count, datatype, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int PMPI_File_write_ordered_begin(MPI_File fh, const void *buf, int count,
+                                             MPI_Datatype datatype)
+    __attribute__((alias("MPI_File_write_ordered_begin")));
+
+IOL_EXPORT int MPI_File_iread(MPI_File fh, void *buf, int count, MPI_Datatype datatype,
+                              MPI_Request *request)
+{
+    read_req_fn real = (read_req_fn)iol_mpiio_next((void **)&real_iread, "PMPI_File_iread");
+    if (!real)
+        return MPI_ERR_OTHER;
+    struct iol_slot *s = rw_slot(fh);
+    if (!s)
+        return real(fh, buf, count, datatype, request);
+    double t0 = iol_now();
+    int ret = real(fh, buf, count, datatype, request);
+    double t1 = iol_now();
+    iol_mpiio_note_read(s, MPIIO_NB_READS, ret, count, datatype, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int PMPI_File_iread(MPI_File fh, void *buf, int count, MPI_Datatype datatype,
+                               MPI_Request *request) __attribute__((alias("MPI_File_iread")));
+
+IOL_EXPORT int MPI_File_iwrite(MPI_File fh, const void *buf, int count, MPI_Datatype datatype,
+                               MPI_Request *request)
+{
+    write_req_fn real = (write_req_fn)iol_mpiio_next((void **)&real_iwrite, "PMPI_File_iwrite");
+    if (!real)
+        return MPI_ERR_OTHER;
+    struct iol_slot *s = rw_slot(fh);
+    if (!s)
+        return real(fh, buf, count, datatype, request);
+    double t0 = iol_now();
+    int ret = real(fh, buf, count, datatype, request);
+    double t1 = iol_now();
+    iol_mpiio_note_write(s, MPIIO_NB_WRITES, ret, count, datatype, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int PMPI_File_iwrite(MPI_File fh, const void *buf, int count, MPI_Datatype datatype,
+                                MPI_Request *request) __attribute__((alias("MPI_File_iwrite")));
+
+IOL_EXPORT int MPI_File_iread_at(MPI_File fh, MPI_Offset offset, void *buf, int count,
+                                 MPI_Datatype datatype, MPI_Request *request)
+{
+    read_at_req_fn real =
+        (read_at_req_fn)iol_mpiio_next((void **)&real_iread_at, "PMPI_File_iread_at");
+    if (!real)
+        return MPI_ERR_OTHER;
+    struct iol_slot *s = rw_slot(fh);
+    if (!s)
+        return real(fh, offset, buf, count, datatype, request);
+    double t0 = iol_now();
+    int ret = real(fh, offset, buf, count, datatype, request);
+    double t1 = iol_now();
+    iol_mpiio_note_read(s, MPIIO_NB_READS, ret, count, datatype, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int PMPI_File_iread_at(MPI_File fh, MPI_Offset offset, void *buf, int count,
+                                  MPI_Datatype datatype, MPI_Request *request)
+    __attribute__((alias("MPI_File_iread_at")));
+
+IOL_EXPORT int MPI_File_iwrite_at(MPI_File fh, MPI_Offset offset, const void *buf, int count,
+                                  MPI_Datatype datatype, MPI_Request *request)
+{
+    write_at_req_fn real =
+        (write_at_req_fn)iol_mpiio_next((void **)&real_iwrite_at, "PMPI_File_iwrite_at");
+    if (!real)
+        return MPI_ERR_OTHER;
+    struct iol_slot *s = rw_slot(fh);
+    if (!s)
+        return real(fh, offset, buf, count, datatype, request);
+    double t0 = iol_now();
+    int ret = real(fh, offset, buf, count, datatype, request);
+    double t1 = iol_now();
+    iol_mpiio_note_write(s, MPIIO_NB_WRITES, ret, count, datatype, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int PMPI_File_iwrite_at(MPI_File fh, MPI_Offset offset, const void *buf, int count,
+                                   MPI_Datatype datatype, MPI_Request *request)
+    __attribute__((alias("MPI_File_iwrite_at")));
+
+IOL_EXPORT int MPI_File_iread_all(MPI_File fh, void *buf, int count, MPI_Datatype datatype,
+                                  MPI_Request *request)
+{
+    read_req_fn real =
+        (read_req_fn)iol_mpiio_next((void **)&real_iread_all, "PMPI_File_iread_all");
+    if (!real)
+        return MPI_ERR_OTHER;
+    struct iol_slot *s = rw_slot(fh);
+    if (!s)
+        return real(fh, buf, count, datatype, request);
+    double t0 = iol_now();
+    int ret = real(fh, buf, count, datatype, request);
+    double t1 = iol_now();
+    iol_mpiio_note_read(s, MPIIO_NB_READS, ret, count, datatype, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int PMPI_File_iread_all(MPI_File fh, void *buf, int count, MPI_Datatype datatype,
+                                   MPI_Request *request)
+    __attribute__((alias("MPI_File_iread_all")));
+
+IOL_EXPORT int MPI_File_iwrite_all(MPI_File fh, const void *buf, int count, MPI_Datatype datatype,
+                                   MPI_Request *request)
+{
+    write_req_fn real =
+        (write_req_fn)iol_mpiio_next((void **)&real_iwrite_all, "PMPI_File_iwrite_all");
+    if (!real)
+        return MPI_ERR_OTHER;
+    struct iol_slot *s = rw_slot(fh);
+    if (!s)
+        return real(fh, buf, count, datatype, request);
+    double t0 = iol_now();
+    int ret = real(fh, buf, count, datatype, request);
+    double t1 = iol_now();
+    iol_mpiio_note_write(s, MPIIO_NB_WRITES, ret, count, datatype, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int PMPI_File_iwrite_all(MPI_File fh, const void *buf, int count, MPI_Datatype datatype,
+                                    MPI_Request *request)
+    __attribute__((alias("MPI_File_iwrite_all")));
+
+IOL_EXPORT int MPI_File_iread_at_all(MPI_File fh, MPI_Offset offset, void *buf, int count,
+                                     MPI_Datatype datatype, MPI_Request *request)
+{
+    read_at_req_fn real =
+        (read_at_req_fn)iol_mpiio_next((void **)&real_iread_at_all, "PMPI_File_iread_at_all");
+    if (!real)
+        return MPI_ERR_OTHER;
+    struct iol_slot *s = rw_slot(fh);
+    if (!s)
+        return real(fh, offset, buf, count, datatype, request);
+    double t0 = iol_now();
+    int ret = real(fh, offset, buf, count, datatype, request);
+    double t1 = iol_now();
+    iol_mpiio_note_read(s, MPIIO_NB_READS, ret, count, datatype, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int PMPI_File_iread_at_all(MPI_File fh, MPI_Offset offset, void *buf, int count,
+                                      MPI_Datatype datatype, MPI_Request *request)
+    __attribute__((alias("MPI_File_iread_at_all")));
+
+IOL_EXPORT int MPI_File_iwrite_at_all(MPI_File fh, MPI_Offset offset, const void *buf, int count,
+                                      MPI_Datatype datatype, MPI_Request *request)
+{
+    write_at_req_fn real =
+        (write_at_req_fn)iol_mpiio_next((void **)&real_iwrite_at_all, "PMPI_File_iwrite_at_all");
+    if (!real)
+        return MPI_ERR_OTHER;
+    struct iol_slot *s = rw_slot(fh);
+    if (!s)
+        return real(fh, offset, buf, count, datatype, request);
+    double t0 = iol_now();
+    int ret = real(fh, offset, buf, count, datatype, request);
+    double t1 = iol_now();
+    iol_mpiio_note_write(s, MPIIO_NB_WRITES, ret, count, datatype, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int PMPI_File_iwrite_at_all(MPI_File fh, MPI_Offset offset, const void *buf, int count,
+                                       MPI_Datatype datatype, MPI_Request *request)
+    __attribute__((alias("MPI_File_iwrite_at_all")));
+
+IOL_EXPORT int MPI_File_iread_shared(MPI_File fh, void *buf, int count, MPI_Datatype datatype,
+                                     MPI_Request *request)
+{
+    read_req_fn real =
+        (read_req_fn)iol_mpiio_next((void **)&real_iread_shared, "PMPI_File_iread_shared");
+    if (!real)
+        return MPI_ERR_OTHER;
+    struct iol_slot *s = rw_slot(fh);
+    if (!s)
+        return real(fh, buf, count, datatype, request);
+    double t0 = iol_now();
+    int ret = real(fh, buf, count, datatype, request);
+    double t1 = iol_now();
+    iol_mpiio_note_read(s, MPIIO_NB_READS, ret, count, datatype, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int PMPI_File_iread_shared(MPI_File fh, void *buf, int count, MPI_Datatype datatype,
+                                      MPI_Request *request)
+    __attribute__((alias("MPI_File_iread_shared")));
+
+IOL_EXPORT int MPI_File_iwrite_shared(MPI_File fh, const void *buf, int count,
+                                      MPI_Datatype datatype, MPI_Request *request)
+{
+    write_req_fn real =
+        (write_req_fn)iol_mpiio_next((void **)&real_iwrite_shared, "PMPI_File_iwrite_shared");
+    if (!real)
+        return MPI_ERR_OTHER;
+    struct iol_slot *s = rw_slot(fh);
+    if (!s)
+        return real(fh, buf, count, datatype, request);
+    double t0 = iol_now();
+    int ret = real(fh, buf, count, datatype, request);
+    double t1 = iol_now();
+    iol_mpiio_note_write(s, MPIIO_NB_WRITES, ret, count, datatype, t0, t1);
+    return ret;
+}
+
+IOL_EXPORT int PMPI_File_iwrite_shared(MPI_File fh, const void *buf, int count,
+                                       MPI_Datatype datatype, MPI_Request *request)
+    __attribute__((alias("MPI_File_iwrite_shared")));
+
+static const struct iol_binding bindings[] = {
+    {"MPI_File_read", (void *)MPI_File_read, &unused_next},
+    {"PMPI_File_read", (void *)PMPI_File_read, (void **)&real_read},
+    {"MPI_File_write", (void *)MPI_File_write, &unused_next},
+    {"PMPI_File_write", (void *)PMPI_File_write, (void **)&real_write},
+    {"MPI_File_read_at", (void *)MPI_File_read_at, &unused_next},
+    {"PMPI_File_read_at", (void *)PMPI_File_read_at, (void **)&real_read_at},
+    {"MPI_File_write_at", (void *)MPI_File_write_at, &unused_next},
+    {"PMPI_File_write_at", (void *)PMPI_File_write_at, (void **)&real_write_at},
+    {"MPI_File_read_shared", (void *)MPI_File_read_shared, &unused_next},
+    {"PMPI_File_read_shared", (void *)PMPI_File_read_shared, (void **)&real_read_shared},
+    {"MPI_File_write_shared", (void *)MPI_File_write_shared, &unused_next},
+    {"PMPI_File_write_shared", (void *)PMPI_File_write_shared, (void **)&real_write_shared},
+    {"MPI_File_read_all", (void *)MPI_File_read_all, &unused_next},
+    {"PMPI_File_read_all", (void *)PMPI_File_read_all, (void **)&real_read_all},
+    {"MPI_File_write_all", (void *)MPI_File_write_all, &unused_next},
+    {"PMPI_File_write_all", (void *)PMPI_File_write_all, (void **)&real_write_all},
+    {"MPI_File_read_at_all", (void *)MPI_File_read_at_all, &unused_next},
+    {"PMPI_File_read_at_all", (void *)PMPI_File_read_at_all, (void **)&real_read_at_all},
+    {"MPI_File_write_at_all", (void *)MPI_File_write_at_all, &unused_next},
+    {"PMPI_File_write_at_all", (void *)PMPI_File_write_at_all, (void **)&real_write_at_all},
+    {"MPI_File_read_ordered", (void *)MPI_File_read_ordered, &unused_next},
+    {"PMPI_File_read_ordered", (void *)PMPI_File_read_ordered, (void **)&real_read_ordered},
+    {"MPI_File_write_ordered", (void *)MPI_File_write_ordered, &unused_next},
+    {"PMPI_File_write_ordered", (void *)PMPI_File_write_ordered, (void **)&real_write_ordered},
+    {"MPI_File_read_all_begin", (void *)MPI_File_read_all_begin, &unused_next},
+    {"PMPI_File_read_all_begin", (void *)PMPI_File_read_all_begin, (void **)&real_read_all_begin},
+    {"MPI_File_write_all_begin", (void *)MPI_File_write_all_begin, &unused_next},
+    {"PMPI_File_write_all_begin", (void *)PMPI_File_write_all_begin,
+     (void **)&real_write_all_begin},
+    {"MPI_File_read_at_all_begin", (void *)MPI_File_read_at_all_begin, &unused_next},
+    {"PMPI_File_read_at_all_begin", (void *)PMPI_File_read_at_all_begin,
+     (void **)&real_read_at_all_begin},
+    {"MPI_File_write_at_all_begin", (void *)MPI_File_write_at_all_begin, &unused_next},
+    {"PMPI_File_write_at_all_begin", (void *)PMPI_File_write_at_all_begin,
+     (void **)&real_write_at_all_begin},
+    {"MPI_File_read_ordered_begin", (void *)MPI_File_read_ordered_begin, &unused_next},
+    {"PMPI_File_read_ordered_begin", (void *)PMPI_File_read_ordered_begin,
+     (void **)&real_read_ordered_begin},
+    {"MPI_File_write_ordered_begin", (void *)MPI_File_write_ordered_begin, &unused_next},
+    {"PMPI_File_write_ordered_begin", (void *)PMPI_File_write_ordered_begin,
+     (void **)&real_write_ordered_begin},
+    {"MPI_File_iread", (void *)MPI_File_iread, &unused_next},
+    {"PMPI_File_iread", (void *)PMPI_File_iread, (void **)&real_iread},
+    {"MPI_File_iwrite", (void *)MPI_File_iwrite, &unused_next},
+    {"PMPI_File_iwrite", (void *)PMPI_File_iwrite, (void **)&real_iwrite},
+    {"MPI_File_iread_at", (void *)MPI_File_iread_at, &unused_next},
+    {"PMPI_File_iread_at", (void *)PMPI_File_iread_at, (void **)&real_iread_at},
+    {"MPI_File_iwrite_at", (void *)MPI_File_iwrite_at, &unused_next},
+    {"PMPI_File_iwrite_at", (void *)PMPI_File_iwrite_at, (void **)&real_iwrite_at},
+    {"MPI_File_iread_all", (void *)MPI_File_iread_all, &unused_next},
+    {"PMPI_File_iread_all", (void *)PMPI_File_iread_all, (void **)&real_iread_all},
+    {"MPI_File_iwrite_all", (void *)MPI_File_iwrite_all, &unused_next},
+    {"PMPI_File_iwrite_all", (void *)PMPI_File_iwrite_all, (void **)&real_iwrite_all},
+    {"MPI_File_iread_at_all", (void *)MPI_File_iread_at_all, &unused_next},
+    {"PMPI_File_iread_at_all", (void *)PMPI_File_iread_at_all, (void **)&real_iread_at_all},
+    {"MPI_File_iwrite_at_all", (void *)MPI_File_iwrite_at_all, &unused_next},
+    {"PMPI_File_iwrite_at_all", (void *)PMPI_File_iwrite_at_all, (void **)&real_iwrite_at_all},
+    {"MPI_File_iread_shared", (void *)MPI_File_iread_shared, &unused_next},
+    {"PMPI_File_iread_shared", (void *)PMPI_File_iread_shared, (void **)&real_iread_shared},
+    {"MPI_File_iwrite_shared", (void *)MPI_File_iwrite_shared, &unused_next},
+    {"PMPI_File_iwrite_shared", (void *)PMPI_File_iwrite_shared, (void **)&real_iwrite_shared},
+};
 
 const struct iol_binding_table iol_mpiio_rw_bindings = {
     bindings, sizeof(bindings) / sizeof(bindings[0]),

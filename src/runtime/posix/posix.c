@@ -19,7 +19,7 @@
 #include "heatmap/heatmap.h"
 #include "core/paths.h"
 
-static struct iol_pool *posix_pool;
+struct iol_pool *iol_posix_pool_of_module;
 static struct iol_vals_pool *vals_pool;
 static int mem_alignment = 8;
 static uintptr_t mem_align_mask = 7; /* mem_alignment - 1 if a power of two, else 0 */
@@ -69,7 +69,7 @@ static void posix_init_record(struct iolens_record_base *base, void *state, cons
 
 static void posix_start(struct iol_pool *pool)
 {
-    posix_pool = pool;
+    iol_posix_pool_of_module = pool;
     vals_pool = iol_records_vals_pool();
     mem_alignment = iol_rt.cfg.mem_alignment;
     mem_align_mask = (mem_alignment & (mem_alignment - 1)) == 0 ? (uintptr_t)mem_alignment - 1 : 0;
@@ -109,16 +109,11 @@ struct iol_slot *iol_posix_ofd_slot(struct iol_ofd *o)
     if (iol_owner_lock(&o->maker) != 0)
         return NULL;
     uint64_t id = atomic_exchange_explicit(&o->pending_id, 0, memory_order_acq_rel);
-    struct iol_slot *s = id ? iol_record_get(posix_pool, id, o->pending_name) : NULL;
+    struct iol_slot *s = id ? iol_record_get(iol_posix_pool_of_module, id, o->pending_name) : NULL;
     if (s)
         atomic_store_explicit(&o->slot, s, memory_order_release);
     iol_owner_unlock(&o->maker);
     return atomic_load_explicit(&o->slot, memory_order_acquire);
-}
-
-struct iol_pool *iol_posix_pool(void)
-{
-    return posix_pool;
 }
 
 /* x % align, without a division when align is a power of two (nearly always). */
@@ -226,7 +221,7 @@ static inline __attribute__((always_inline)) void note_rw(struct iol_slot *s, st
 
 /* A read or write on description o, which the wrapper looked up before the
  * call (the note does not look it up again). */
-static void posix_note_read(struct iol_ofd *o, int64_t offset, ssize_t ret, int aligned,
+static inline __attribute__((always_inline)) void posix_note_read(struct iol_ofd *o, int64_t offset, ssize_t ret, int aligned,
                             double t0, double t1)
 {
     struct iol_slot *s = ret >= 0 ? iol_posix_ofd_record(o) : NULL;
@@ -234,7 +229,7 @@ static void posix_note_read(struct iol_ofd *o, int64_t offset, ssize_t ret, int 
         note_rw(s, o, &kind_read, offset, ret, aligned, t0, t1);
 }
 
-static void posix_note_write(struct iol_ofd *o, int64_t offset, ssize_t ret, int aligned,
+static inline __attribute__((always_inline)) void posix_note_write(struct iol_ofd *o, int64_t offset, ssize_t ret, int aligned,
                              double t0, double t1)
 {
     struct iol_slot *s = ret >= 0 ? iol_posix_ofd_record(o) : NULL;
@@ -291,7 +286,9 @@ void iol_posix_note_open(int fd, struct iol_slot *s, int flags, int mode, double
     struct posix_state *st = state_of(s);
     struct iol_ofd *o = iol_fd_open(fd, s);
     if (o && (flags & O_APPEND)) {
+        int err = errno; /* called after the real open: errno is its */
         int64_t size = iol_sys_file_size(fd);
+        errno = err;
         o->append = 1;
         o->end = size > 0 ? size : 0;
     }
@@ -384,19 +381,25 @@ static inline __attribute__((always_inline)) void posix_note_seek(struct iol_ofd
     iol_slot_unlock(s);
 }
 
+/* The description of fd, when the runtime records and tracks fd: what every
+ * wrapper here asks first. @return it, or NULL (then only the real call). */
+static inline struct iol_ofd *posix_tracked(int fd)
+{
+    return iol_active() ? iol_fd_get(fd) : NULL;
+}
+
 /* ---- wrappers: close ---- */
 
 IOL_EXPORT int close(int fd)
 {
-    struct iol_ofd *o;
-    if (!iol_active() || !(o = iol_fd_get(fd)))
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
         return iol_real_close(fd);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     int ret = iol_real_close(fd);
-    double t1 = iol_now();
-    int err = errno;
-    posix_note_close(fd, o, t0, t1);
-    errno = err;
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
+    posix_note_close(fd, o, t0, t1); /* no system call: errno stays the real call's */
     return ret;
 }
 
@@ -436,112 +439,219 @@ IOL_EXPORT void closefrom(int lowfd)
 
 /* ---- wrappers: read and write ---- */
 
-/* The body of every read and write wrapper: a descriptor the runtime does not
- * track goes straight to the real call; a tracked one is timed and its note
- * gets the description looked up here (o). The notes leave errno as the real
- * call set it (the only system calls on their path are a new record's, and
- * iol_record_get keeps errno): no save and restore around them. */
-#define POSIX_RW_BODY(real_call, note) \
-    struct iol_ofd *o; \
-    if (!iol_active() || !(o = iol_fd_get(fd))) \
-        return real_call; \
-    double t0 = iol_now(); \
-    ssize_t ret = real_call; \
-    double t1 = iol_now(); \
-    note; \
-    return ret
+/* Each wrapper: a descriptor the runtime does not track (or not recording)
+ * goes straight to the real call; a tracked one is timed and its note gets
+ * the description looked up here (o). The notes leave errno as the real call
+ * set it (the only system calls on their path are a new record's, and
+ * iol_record_get keeps errno): no save and restore around them.
+ *
+ * The wrappers here take the two clock readings raw and convert them after
+ * the real call, where the two conversions overlap (iol_stamp_now,
+ * iol_stamp_sec): a few ns a call. */
 
 IOL_EXPORT ssize_t read(int fd, void *buf, size_t count)
 {
-    POSIX_RW_BODY(iol_real_read(fd, buf, count),
-                  posix_note_read(o, -1, ret, iol_posix_mem_aligned(buf), t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return iol_real_read(fd, buf, count);
+    struct iol_stamp t0 = iol_stamp_now();
+    ssize_t ret = iol_real_read(fd, buf, count);
+    struct iol_stamp t1 = iol_stamp_now();
+    posix_note_read(o, -1, ret, iol_posix_mem_aligned(buf),
+                    iol_stamp_sec(t0), iol_stamp_sec(t1));
+    return ret;
 }
 
 IOL_EXPORT ssize_t __read_chk(int fd, void *buf, size_t count, size_t buflen)
 {
-    POSIX_RW_BODY(real_read_chk(fd, buf, count, buflen),
-                  posix_note_read(o, -1, ret, iol_posix_mem_aligned(buf), t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_read_chk(fd, buf, count, buflen);
+    struct iol_stamp s0 = iol_stamp_now();
+    ssize_t ret = real_read_chk(fd, buf, count, buflen);
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
+    posix_note_read(o, -1, ret, iol_posix_mem_aligned(buf), t0, t1);
+    return ret;
 }
 
 IOL_EXPORT ssize_t write(int fd, const void *buf, size_t count)
 {
-    POSIX_RW_BODY(iol_real_write(fd, buf, count),
-                  posix_note_write(o, -1, ret, iol_posix_mem_aligned(buf), t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return iol_real_write(fd, buf, count);
+    struct iol_stamp t0 = iol_stamp_now();
+    ssize_t ret = iol_real_write(fd, buf, count);
+    struct iol_stamp t1 = iol_stamp_now();
+    posix_note_write(o, -1, ret, iol_posix_mem_aligned(buf),
+                     iol_stamp_sec(t0), iol_stamp_sec(t1));
+    return ret;
 }
 
 IOL_EXPORT ssize_t pread(int fd, void *buf, size_t count, off_t offset)
 {
-    POSIX_RW_BODY(real_pread(fd, buf, count, offset),
-                  posix_note_read(o, offset, ret, iol_posix_mem_aligned(buf), t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_pread(fd, buf, count, offset);
+    struct iol_stamp t0 = iol_stamp_now();
+    ssize_t ret = real_pread(fd, buf, count, offset);
+    struct iol_stamp t1 = iol_stamp_now();
+    posix_note_read(o, offset, ret, iol_posix_mem_aligned(buf),
+                    iol_stamp_sec(t0), iol_stamp_sec(t1));
+    return ret;
 }
 
 IOL_EXPORT ssize_t pread64(int fd, void *buf, size_t count, off64_t offset)
 {
-    POSIX_RW_BODY(real_pread64(fd, buf, count, offset),
-                  posix_note_read(o, offset, ret, iol_posix_mem_aligned(buf), t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_pread64(fd, buf, count, offset);
+    struct iol_stamp t0 = iol_stamp_now();
+    ssize_t ret = real_pread64(fd, buf, count, offset);
+    struct iol_stamp t1 = iol_stamp_now();
+    posix_note_read(o, offset, ret, iol_posix_mem_aligned(buf),
+                    iol_stamp_sec(t0), iol_stamp_sec(t1));
+    return ret;
 }
 
 IOL_EXPORT ssize_t __pread_chk(int fd, void *buf, size_t count, off_t offset, size_t buflen)
 {
-    POSIX_RW_BODY(real_pread_chk(fd, buf, count, offset, buflen),
-                  posix_note_read(o, offset, ret, iol_posix_mem_aligned(buf), t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_pread_chk(fd, buf, count, offset, buflen);
+    struct iol_stamp s0 = iol_stamp_now();
+    ssize_t ret = real_pread_chk(fd, buf, count, offset, buflen);
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
+    posix_note_read(o, offset, ret, iol_posix_mem_aligned(buf), t0, t1);
+    return ret;
 }
 
 IOL_EXPORT ssize_t __pread64_chk(int fd, void *buf, size_t count, off64_t offset,
                                  size_t buflen)
 {
-    POSIX_RW_BODY(real_pread64_chk(fd, buf, count, offset, buflen),
-                  posix_note_read(o, offset, ret, iol_posix_mem_aligned(buf), t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_pread64_chk(fd, buf, count, offset, buflen);
+    struct iol_stamp s0 = iol_stamp_now();
+    ssize_t ret = real_pread64_chk(fd, buf, count, offset, buflen);
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
+    posix_note_read(o, offset, ret, iol_posix_mem_aligned(buf), t0, t1);
+    return ret;
 }
 
 IOL_EXPORT ssize_t pwrite(int fd, const void *buf, size_t count, off_t offset)
 {
-    POSIX_RW_BODY(real_pwrite(fd, buf, count, offset),
-                  posix_note_write(o, offset, ret, iol_posix_mem_aligned(buf), t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_pwrite(fd, buf, count, offset);
+    struct iol_stamp t0 = iol_stamp_now();
+    ssize_t ret = real_pwrite(fd, buf, count, offset);
+    struct iol_stamp t1 = iol_stamp_now();
+    posix_note_write(o, offset, ret, iol_posix_mem_aligned(buf),
+                     iol_stamp_sec(t0), iol_stamp_sec(t1));
+    return ret;
 }
 
 IOL_EXPORT ssize_t pwrite64(int fd, const void *buf, size_t count, off64_t offset)
 {
-    POSIX_RW_BODY(real_pwrite64(fd, buf, count, offset),
-                  posix_note_write(o, offset, ret, iol_posix_mem_aligned(buf), t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_pwrite64(fd, buf, count, offset);
+    struct iol_stamp t0 = iol_stamp_now();
+    ssize_t ret = real_pwrite64(fd, buf, count, offset);
+    struct iol_stamp t1 = iol_stamp_now();
+    posix_note_write(o, offset, ret, iol_posix_mem_aligned(buf),
+                     iol_stamp_sec(t0), iol_stamp_sec(t1));
+    return ret;
 }
 
 /* ---- wrappers: vectors ---- */
 
+/* The v2 forms' offset as the notes take it: -1 (at the description's
+ * offset) for any negative one. */
+static inline int64_t v2_offset(int64_t offset)
+{
+    return offset < 0 ? -1 : offset;
+}
+
 IOL_EXPORT ssize_t readv(int fd, const struct iovec *iov, int n)
 {
-    POSIX_RW_BODY(real_readv(fd, iov, n),
-                  posix_note_readv(o, -1, ret, iov, n, t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_readv(fd, iov, n);
+    struct iol_stamp s0 = iol_stamp_now();
+    ssize_t ret = real_readv(fd, iov, n);
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
+    posix_note_readv(o, -1, ret, iov, n, t0, t1);
+    return ret;
 }
 
 IOL_EXPORT ssize_t writev(int fd, const struct iovec *iov, int n)
 {
-    POSIX_RW_BODY(real_writev(fd, iov, n),
-                  posix_note_writev(o, -1, ret, iov, n, t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_writev(fd, iov, n);
+    struct iol_stamp s0 = iol_stamp_now();
+    ssize_t ret = real_writev(fd, iov, n);
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
+    posix_note_writev(o, -1, ret, iov, n, t0, t1);
+    return ret;
 }
 
 IOL_EXPORT ssize_t preadv(int fd, const struct iovec *iov, int n, off_t offset)
 {
-    POSIX_RW_BODY(real_preadv(fd, iov, n, offset),
-                  posix_note_readv(o, offset, ret, iov, n, t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_preadv(fd, iov, n, offset);
+    struct iol_stamp s0 = iol_stamp_now();
+    ssize_t ret = real_preadv(fd, iov, n, offset);
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
+    posix_note_readv(o, offset, ret, iov, n, t0, t1);
+    return ret;
 }
 
 IOL_EXPORT ssize_t preadv64(int fd, const struct iovec *iov, int n, off64_t offset)
 {
-    POSIX_RW_BODY(real_preadv64(fd, iov, n, offset),
-                  posix_note_readv(o, offset, ret, iov, n, t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_preadv64(fd, iov, n, offset);
+    struct iol_stamp s0 = iol_stamp_now();
+    ssize_t ret = real_preadv64(fd, iov, n, offset);
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
+    posix_note_readv(o, offset, ret, iov, n, t0, t1);
+    return ret;
 }
 
 IOL_EXPORT ssize_t pwritev(int fd, const struct iovec *iov, int n, off_t offset)
 {
-    POSIX_RW_BODY(real_pwritev(fd, iov, n, offset),
-                  posix_note_writev(o, offset, ret, iov, n, t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_pwritev(fd, iov, n, offset);
+    struct iol_stamp s0 = iol_stamp_now();
+    ssize_t ret = real_pwritev(fd, iov, n, offset);
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
+    posix_note_writev(o, offset, ret, iov, n, t0, t1);
+    return ret;
 }
 
 IOL_EXPORT ssize_t pwritev64(int fd, const struct iovec *iov, int n, off64_t offset)
 {
-    POSIX_RW_BODY(real_pwritev64(fd, iov, n, offset),
-                  posix_note_writev(o, offset, ret, iov, n, t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_pwritev64(fd, iov, n, offset);
+    struct iol_stamp s0 = iol_stamp_now();
+    ssize_t ret = real_pwritev64(fd, iov, n, offset);
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
+    posix_note_writev(o, offset, ret, iov, n, t0, t1);
+    return ret;
 }
 
 /* The v2 forms take offset -1 to mean "at the current offset". */
@@ -551,8 +661,15 @@ IOL_EXPORT ssize_t preadv2(int fd, const struct iovec *iov, int n, off_t offset,
         errno = ENOSYS;
         return -1;
     }
-    POSIX_RW_BODY(real_preadv2(fd, iov, n, offset, flags),
-                  posix_note_readv(o, offset < 0 ? -1 : offset, ret, iov, n, t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_preadv2(fd, iov, n, offset, flags);
+    struct iol_stamp s0 = iol_stamp_now();
+    ssize_t ret = real_preadv2(fd, iov, n, offset, flags);
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
+    posix_note_readv(o, v2_offset(offset), ret, iov, n, t0, t1);
+    return ret;
 }
 
 IOL_EXPORT ssize_t preadv64v2(int fd, const struct iovec *iov, int n, off64_t offset, int flags)
@@ -561,8 +678,15 @@ IOL_EXPORT ssize_t preadv64v2(int fd, const struct iovec *iov, int n, off64_t of
         errno = ENOSYS;
         return -1;
     }
-    POSIX_RW_BODY(real_preadv64v2(fd, iov, n, offset, flags),
-                  posix_note_readv(o, offset < 0 ? -1 : offset, ret, iov, n, t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_preadv64v2(fd, iov, n, offset, flags);
+    struct iol_stamp s0 = iol_stamp_now();
+    ssize_t ret = real_preadv64v2(fd, iov, n, offset, flags);
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
+    posix_note_readv(o, v2_offset(offset), ret, iov, n, t0, t1);
+    return ret;
 }
 
 IOL_EXPORT ssize_t pwritev2(int fd, const struct iovec *iov, int n, off_t offset, int flags)
@@ -571,8 +695,15 @@ IOL_EXPORT ssize_t pwritev2(int fd, const struct iovec *iov, int n, off_t offset
         errno = ENOSYS;
         return -1;
     }
-    POSIX_RW_BODY(real_pwritev2(fd, iov, n, offset, flags),
-                  posix_note_writev(o, offset < 0 ? -1 : offset, ret, iov, n, t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_pwritev2(fd, iov, n, offset, flags);
+    struct iol_stamp s0 = iol_stamp_now();
+    ssize_t ret = real_pwritev2(fd, iov, n, offset, flags);
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
+    posix_note_writev(o, v2_offset(offset), ret, iov, n, t0, t1);
+    return ret;
 }
 
 IOL_EXPORT ssize_t pwritev64v2(int fd, const struct iovec *iov, int n, off64_t offset,
@@ -582,33 +713,40 @@ IOL_EXPORT ssize_t pwritev64v2(int fd, const struct iovec *iov, int n, off64_t o
         errno = ENOSYS;
         return -1;
     }
-    POSIX_RW_BODY(real_pwritev64v2(fd, iov, n, offset, flags),
-                  posix_note_writev(o, offset < 0 ? -1 : offset, ret, iov, n, t0, t1));
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
+        return real_pwritev64v2(fd, iov, n, offset, flags);
+    struct iol_stamp s0 = iol_stamp_now();
+    ssize_t ret = real_pwritev64v2(fd, iov, n, offset, flags);
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
+    posix_note_writev(o, v2_offset(offset), ret, iov, n, t0, t1);
+    return ret;
 }
 
 /* ---- wrappers: seek ---- */
 
 IOL_EXPORT off_t lseek(int fd, off_t offset, int whence)
 {
-    struct iol_ofd *o;
-    if (!iol_active() || !(o = iol_fd_get(fd)))
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
         return real_lseek(fd, offset, whence);
-    double t0 = iol_now();
+    struct iol_stamp t0 = iol_stamp_now();
     off_t ret = real_lseek(fd, offset, whence);
-    double t1 = iol_now();
-    posix_note_seek(o, ret, t0, t1);
+    struct iol_stamp t1 = iol_stamp_now();
+    posix_note_seek(o, ret, iol_stamp_sec(t0), iol_stamp_sec(t1));
     return ret;
 }
 
 IOL_EXPORT off64_t lseek64(int fd, off64_t offset, int whence)
 {
-    struct iol_ofd *o;
-    if (!iol_active() || !(o = iol_fd_get(fd)))
+    struct iol_ofd *o = posix_tracked(fd);
+    if (!o)
         return real_lseek64(fd, offset, whence);
-    double t0 = iol_now();
+    struct iol_stamp t0 = iol_stamp_now();
     off64_t ret = real_lseek64(fd, offset, whence);
-    double t1 = iol_now();
-    posix_note_seek(o, ret, t0, t1);
+    struct iol_stamp t1 = iol_stamp_now();
+    posix_note_seek(o, ret, iol_stamp_sec(t0), iol_stamp_sec(t1));
     return ret;
 }
 

@@ -104,7 +104,12 @@ static inline struct iol_slot *iol_posix_fd(int fd, struct iol_ofd **o)
  * from the kernel (two system calls, once per stream). */
 void iol_posix_fd_sync(struct iol_ofd *o, int fd);
 
-/* The POSIX pool (for the metadata wrappers). */
-struct iol_pool *iol_posix_pool(void);
+/* The POSIX pool (for the metadata wrappers): set by the module's start. */
+extern struct iol_pool *iol_posix_pool_of_module;
+
+static inline struct iol_pool *iol_posix_pool(void)
+{
+    return iol_posix_pool_of_module;
+}
 
 #endif

@@ -178,103 +178,151 @@ static void aio_finish(const void *cb, int opcode, int fd, int64_t offset, const
     errno = err;
 }
 
-/* A lio_listio entry asking for a read or a write (NULL entries, which POSIX
- * says are ignored, and LIO_NOP entries are not tracked; Darshan tracks the
- * latter too, but they can never count). For aiocb and aiocb64 alike. */
-#define LIO_COUNTED(cb) ((cb) && ((cb)->aio_lio_opcode == LIO_READ || \
-                                  (cb)->aio_lio_opcode == LIO_WRITE))
+/* Is a lio_listio entry of this opcode a read or a write? (NULL entries,
+ * which POSIX says are ignored, and LIO_NOP entries are not tracked; Darshan
+ * tracks the latter too, but they can never count.) */
+static inline int lio_counted(int opcode)
+{
+    return opcode == LIO_READ || opcode == LIO_WRITE;
+}
+
+/* After the real submission of cb returned ret: a tracked request is kept
+ * (ret 0) or dropped, timed from now. errno is kept. */
+static void aio_submitted(const void *cb, int tracked, int ret)
+{
+    if (!tracked)
+        return;
+    int err = errno;
+    aio_end(cb, ret == 0, iol_now());
+    errno = err;
+}
 
 /* ---- wrappers ---- */
 
-/* The bodies the aiocb and aiocb64 forms share (the two structures are
- * distinct types with the same fields). */
-
-/* aio_read, aio_write: the submission is timed; the note comes at aio_return. */
-#define AIO_SUBMIT_BODY(real) \
-    if (!real) \
-        return missing(); \
-    if (!iol_active()) \
-        return real(cb); \
-    int tracked = aio_begin(cb, cb->aio_fildes, iol_now()); \
-    int ret = real(cb); \
-    int err = errno; \
-    if (tracked) \
-        aio_end(cb, ret == 0, iol_now()); \
-    errno = err; \
-    return ret
-
-/* aio_return: the operation's read or write is counted now. */
-#define AIO_RETURN_BODY(real) \
-    if (!real) \
-        return missing(); \
-    if (!iol_active()) \
-        return real(cb); \
-    ssize_t ret = real(cb); \
-    double t1 = iol_now(); \
-    aio_finish(cb, cb->aio_lio_opcode, cb->aio_fildes, cb->aio_offset, \
-               (const void *)cb->aio_buf, ret, t1); \
-    return ret
-
-/* lio_listio: each read or write entry is a submission; error_of is the
- * matching aio_error. */
-#define LIO_LISTIO_BODY(real, error_of) \
-    if (!real) \
-        return missing(); \
-    if (!iol_active() || n <= 0) \
-        return real(mode, list, n, sev); \
-    double t0 = iol_now(); \
-    int tracked = 0; \
-    for (int i = 0; i < n; i++) \
-        if (LIO_COUNTED(list[i])) \
-            tracked += aio_begin(list[i], list[i]->aio_fildes, t0); \
-    int ret = real(mode, list, n, sev); \
-    int err = errno; \
-    double t1 = tracked ? iol_now() : 0; \
-    for (int i = 0; tracked && i < n; i++) \
-        if (LIO_COUNTED(list[i])) \
-            aio_end(list[i], ret == 0 || aio_listed(err, error_of(list[i])), t1); \
-    errno = err; \
-    return ret
+/* aio_read, aio_write (and their aiocb64 forms, a distinct type with the
+ * same fields): the submission is timed; the note comes at aio_return. */
 
 IOL_EXPORT int aio_read(struct aiocb *cb)
 {
-    AIO_SUBMIT_BODY(real_aio_read);
+    if (!real_aio_read)
+        return missing();
+    if (!iol_active())
+        return real_aio_read(cb);
+    int tracked = aio_begin(cb, cb->aio_fildes, iol_now());
+    int ret = real_aio_read(cb);
+    aio_submitted(cb, tracked, ret);
+    return ret;
 }
 
 IOL_EXPORT int aio_write(struct aiocb *cb)
 {
-    AIO_SUBMIT_BODY(real_aio_write);
+    if (!real_aio_write)
+        return missing();
+    if (!iol_active())
+        return real_aio_write(cb);
+    int tracked = aio_begin(cb, cb->aio_fildes, iol_now());
+    int ret = real_aio_write(cb);
+    aio_submitted(cb, tracked, ret);
+    return ret;
 }
 
 IOL_EXPORT int aio_read64(struct aiocb64 *cb)
 {
-    AIO_SUBMIT_BODY(real_aio_read64);
+    if (!real_aio_read64)
+        return missing();
+    if (!iol_active())
+        return real_aio_read64(cb);
+    int tracked = aio_begin(cb, cb->aio_fildes, iol_now());
+    int ret = real_aio_read64(cb);
+    aio_submitted(cb, tracked, ret);
+    return ret;
 }
 
 IOL_EXPORT int aio_write64(struct aiocb64 *cb)
 {
-    AIO_SUBMIT_BODY(real_aio_write64);
+    if (!real_aio_write64)
+        return missing();
+    if (!iol_active())
+        return real_aio_write64(cb);
+    int tracked = aio_begin(cb, cb->aio_fildes, iol_now());
+    int ret = real_aio_write64(cb);
+    aio_submitted(cb, tracked, ret);
+    return ret;
 }
+
+/* aio_return: the request's read or write is counted now. */
 
 IOL_EXPORT ssize_t aio_return(struct aiocb *cb)
 {
-    AIO_RETURN_BODY(real_aio_return);
+    if (!real_aio_return)
+        return missing();
+    if (!iol_active())
+        return real_aio_return(cb);
+    ssize_t ret = real_aio_return(cb);
+    double t1 = iol_now();
+    aio_finish(cb, cb->aio_lio_opcode, cb->aio_fildes, cb->aio_offset,
+               (const void *)cb->aio_buf, ret, t1);
+    return ret;
 }
 
 IOL_EXPORT ssize_t aio_return64(struct aiocb64 *cb)
 {
-    AIO_RETURN_BODY(real_aio_return64);
+    if (!real_aio_return64)
+        return missing();
+    if (!iol_active())
+        return real_aio_return64(cb);
+    ssize_t ret = real_aio_return64(cb);
+    double t1 = iol_now();
+    aio_finish(cb, cb->aio_lio_opcode, cb->aio_fildes, cb->aio_offset,
+               (const void *)cb->aio_buf, ret, t1);
+    return ret;
 }
+
+/* lio_listio: each read or write entry is a submission, tracked before the
+ * call; after it, kept if the call succeeded or, failing, queued the entry
+ * anyway (aio_listed, from the entry's aio_error). */
 
 IOL_EXPORT int lio_listio(int mode, struct aiocb *const list[], int n, struct sigevent *sev)
 {
-    LIO_LISTIO_BODY(real_lio_listio, aio_error);
+    if (!real_lio_listio)
+        return missing();
+    if (!iol_active() || n <= 0)
+        return real_lio_listio(mode, list, n, sev);
+    double t0 = iol_now();
+    int tracked = 0;
+    for (int i = 0; i < n; i++)
+        if (list[i] && lio_counted(list[i]->aio_lio_opcode))
+            tracked += aio_begin(list[i], list[i]->aio_fildes, t0);
+    int ret = real_lio_listio(mode, list, n, sev);
+    int err = errno;
+    double t1 = tracked ? iol_now() : 0;
+    for (int i = 0; tracked && i < n; i++)
+        if (list[i] && lio_counted(list[i]->aio_lio_opcode))
+            aio_end(list[i], ret == 0 || aio_listed(err, aio_error(list[i])), t1);
+    errno = err;
+    return ret;
 }
 
 IOL_EXPORT int lio_listio64(int mode, struct aiocb64 *const list[], int n,
                             struct sigevent *sev)
 {
-    LIO_LISTIO_BODY(real_lio_listio64, aio_error64);
+    if (!real_lio_listio64)
+        return missing();
+    if (!iol_active() || n <= 0)
+        return real_lio_listio64(mode, list, n, sev);
+    double t0 = iol_now();
+    int tracked = 0;
+    for (int i = 0; i < n; i++)
+        if (list[i] && lio_counted(list[i]->aio_lio_opcode))
+            tracked += aio_begin(list[i], list[i]->aio_fildes, t0);
+    int ret = real_lio_listio64(mode, list, n, sev);
+    int err = errno;
+    double t1 = tracked ? iol_now() : 0;
+    for (int i = 0; tracked && i < n; i++)
+        if (list[i] && lio_counted(list[i]->aio_lio_opcode))
+            aio_end(list[i], ret == 0 || aio_listed(err, aio_error64(list[i])), t1);
+    errno = err;
+    return ret;
 }
 
 /* ---- bindings ---- */

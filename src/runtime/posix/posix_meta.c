@@ -81,24 +81,21 @@ static int missing(void)
 
 /* ---- updates ---- */
 
-/* A stat-family call on a path: counted when it succeeded on a regular file. */
+/* A stat-family call on a path: counted when it succeeded on a regular file.
+ * errno stays the real call's (naming the path and making a record keep it). */
 static void posix_note_path_stat(int ret, mode_t mode, int dirfd, const char *path, double t0,
                                  double t1)
 {
-    int err = errno;
     if (ret == 0 && S_ISREG(mode))
         iol_posix_note_stat(iol_posix_path_record(dirfd, path), t0, t1);
-    errno = err;
 }
 
 /* The same on a descriptor: counted when we track it. */
 static void posix_note_fd_stat(int ret, mode_t mode, int fd, double t0, double t1)
 {
     struct iol_ofd *o;
-    int err = errno;
     if (ret == 0 && S_ISREG(mode))
         iol_posix_note_stat(iol_posix_fd(fd, &o), t0, t1);
-    errno = err;
 }
 
 /* fstatat and friends: an empty path with AT_EMPTY_PATH means the descriptor. */

@@ -50,15 +50,16 @@ int iol_posix_path_name(int dirfd, const char *path, char *name)
 {
     char dir[IOL_PATH_MAX];
     const char *base = NULL;
+    int err = errno; /* readlink and getcwd may set it: the wrappers' notes keep it */
+    int len = -1;
 
-    if (!path)
-        return -1;
-    if (path[0] != '/' && dirfd != AT_FDCWD) {
-        if (dirfd_path(dirfd, dir) != 0)
-            return -1;
-        base = dir;
+    if (path && (path[0] == '/' || dirfd == AT_FDCWD || dirfd_path(dirfd, dir) == 0)) {
+        if (path[0] != '/' && dirfd != AT_FDCWD)
+            base = dir;
+        len = iol_path_clean(path, base, name);
     }
-    return iol_path_clean(path, base, name);
+    errno = err;
+    return len;
 }
 
 /* The record of an absolute path that is a record's name already, from the
@@ -97,14 +98,14 @@ static int open_mode(int flags, va_list ap)
     return 0;
 }
 
-/* The common tail of every open wrapper. */
+/* The common tail of every open wrapper. errno stays the real call's: the
+ * only system calls on this path (naming a path relative to a directory,
+ * the size of a file opened O_APPEND) keep it, and so does making a record. */
 static void posix_note_path_open(int fd, int dirfd, const char *path, int flags, int mode,
                                  double t0, double t1)
 {
-    int err = errno;
     if (fd >= 0)
         iol_posix_note_open(fd, iol_posix_path_record(dirfd, path), flags, mode, t0, t1);
-    errno = err;
 }
 
 IOL_EXPORT int open(const char *path, int flags, ...)
@@ -115,9 +116,10 @@ IOL_EXPORT int open(const char *path, int flags, ...)
     va_end(ap);
     if (!iol_active())
         return iol_real_open(path, flags, mode);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     int ret = iol_real_open(path, flags, mode);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_path_open(ret, AT_FDCWD, path, flags, mode, t0, t1);
     return ret;
 }
@@ -130,9 +132,10 @@ IOL_EXPORT int open64(const char *path, int flags, ...)
     va_end(ap);
     if (!iol_active())
         return real_open64(path, flags, mode);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     int ret = real_open64(path, flags, mode);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_path_open(ret, AT_FDCWD, path, flags, mode, t0, t1);
     return ret;
 }
@@ -141,9 +144,10 @@ IOL_EXPORT int __open_2(const char *path, int flags)
 {
     if (!iol_active())
         return real_open_2(path, flags);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     int ret = real_open_2(path, flags);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_path_open(ret, AT_FDCWD, path, flags, 0, t0, t1);
     return ret;
 }
@@ -152,9 +156,10 @@ IOL_EXPORT int __open64_2(const char *path, int flags)
 {
     if (!iol_active())
         return real_open64_2(path, flags);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     int ret = real_open64_2(path, flags);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_path_open(ret, AT_FDCWD, path, flags, 0, t0, t1);
     return ret;
 }
@@ -167,9 +172,10 @@ IOL_EXPORT int openat(int dirfd, const char *path, int flags, ...)
     va_end(ap);
     if (!iol_active())
         return real_openat(dirfd, path, flags, mode);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     int ret = real_openat(dirfd, path, flags, mode);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_path_open(ret, dirfd, path, flags, mode, t0, t1);
     return ret;
 }
@@ -182,9 +188,10 @@ IOL_EXPORT int openat64(int dirfd, const char *path, int flags, ...)
     va_end(ap);
     if (!iol_active())
         return real_openat64(dirfd, path, flags, mode);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     int ret = real_openat64(dirfd, path, flags, mode);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_path_open(ret, dirfd, path, flags, mode, t0, t1);
     return ret;
 }
@@ -193,9 +200,10 @@ IOL_EXPORT int __openat_2(int dirfd, const char *path, int flags)
 {
     if (!iol_active())
         return real_openat_2(dirfd, path, flags);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     int ret = real_openat_2(dirfd, path, flags);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_path_open(ret, dirfd, path, flags, 0, t0, t1);
     return ret;
 }
@@ -204,9 +212,10 @@ IOL_EXPORT int __openat64_2(int dirfd, const char *path, int flags)
 {
     if (!iol_active())
         return real_openat64_2(dirfd, path, flags);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     int ret = real_openat64_2(dirfd, path, flags);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_path_open(ret, dirfd, path, flags, 0, t0, t1);
     return ret;
 }
@@ -215,9 +224,10 @@ IOL_EXPORT int creat(const char *path, mode_t mode)
 {
     if (!iol_active())
         return real_creat(path, mode);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     int ret = real_creat(path, mode);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_path_open(ret, AT_FDCWD, path, O_CREAT | O_WRONLY | O_TRUNC, (int)mode, t0, t1);
     return ret;
 }
@@ -226,9 +236,10 @@ IOL_EXPORT int creat64(const char *path, mode_t mode)
 {
     if (!iol_active())
         return real_creat64(path, mode);
-    double t0 = iol_now();
+    struct iol_stamp s0 = iol_stamp_now();
     int ret = real_creat64(path, mode);
-    double t1 = iol_now();
+    struct iol_stamp s1 = iol_stamp_now();
+    double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
     posix_note_path_open(ret, AT_FDCWD, path, O_CREAT | O_WRONLY | O_TRUNC, (int)mode, t0, t1);
     return ret;
 }

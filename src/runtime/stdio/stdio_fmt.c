@@ -201,37 +201,92 @@ static int traced_vscan(int (*vfn)(FILE *, const char *, va_list), FILE *f, cons
     return ret;
 }
 
-/* The four stream scanf entry points of one family (glibc's plain, C99 and
- * C23 names), each forwarding to that family's real vfscanf. */
-#define SCANF_FAMILY(prefix, real_vf) \
-    IOL_EXPORT int prefix##fscanf(FILE *f, const char *fmt, ...) \
-    { \
-        va_list ap; \
-        va_start(ap, fmt); \
-        int ret = traced_vscan(real_vf, f, fmt, ap); \
-        va_end(ap); \
-        return ret; \
-    } \
-    IOL_EXPORT int prefix##scanf(const char *fmt, ...) \
-    { \
-        va_list ap; \
-        va_start(ap, fmt); \
-        int ret = traced_vscan(real_vf, stdin, fmt, ap); \
-        va_end(ap); \
-        return ret; \
-    } \
-    IOL_EXPORT int prefix##vfscanf(FILE *f, const char *fmt, va_list ap) \
-    { \
-        return traced_vscan(real_vf, f, fmt, ap); \
-    } \
-    IOL_EXPORT int prefix##vscanf(const char *fmt, va_list ap) \
-    { \
-        return traced_vscan(real_vf, stdin, fmt, ap); \
-    }
+/* The stream scanf entry points of each family (glibc's plain, C99 and C23
+ * names), each forwarding to that family's real vfscanf. */
 
-SCANF_FAMILY(iol_gnu_, real_vfscanf)
-SCANF_FAMILY(__isoc99_, real_isoc99_vfscanf)
-SCANF_FAMILY(__isoc23_, real_isoc23_vfscanf)
+IOL_EXPORT int iol_gnu_fscanf(FILE *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int ret = traced_vscan(real_vfscanf, f, fmt, ap);
+    va_end(ap);
+    return ret;
+}
+
+IOL_EXPORT int iol_gnu_scanf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int ret = traced_vscan(real_vfscanf, stdin, fmt, ap);
+    va_end(ap);
+    return ret;
+}
+
+IOL_EXPORT int iol_gnu_vfscanf(FILE *f, const char *fmt, va_list ap)
+{
+    return traced_vscan(real_vfscanf, f, fmt, ap);
+}
+
+IOL_EXPORT int iol_gnu_vscanf(const char *fmt, va_list ap)
+{
+    return traced_vscan(real_vfscanf, stdin, fmt, ap);
+}
+
+IOL_EXPORT int __isoc99_fscanf(FILE *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int ret = traced_vscan(real_isoc99_vfscanf, f, fmt, ap);
+    va_end(ap);
+    return ret;
+}
+
+IOL_EXPORT int __isoc99_scanf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int ret = traced_vscan(real_isoc99_vfscanf, stdin, fmt, ap);
+    va_end(ap);
+    return ret;
+}
+
+IOL_EXPORT int __isoc99_vfscanf(FILE *f, const char *fmt, va_list ap)
+{
+    return traced_vscan(real_isoc99_vfscanf, f, fmt, ap);
+}
+
+IOL_EXPORT int __isoc99_vscanf(const char *fmt, va_list ap)
+{
+    return traced_vscan(real_isoc99_vfscanf, stdin, fmt, ap);
+}
+
+IOL_EXPORT int __isoc23_fscanf(FILE *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int ret = traced_vscan(real_isoc23_vfscanf, f, fmt, ap);
+    va_end(ap);
+    return ret;
+}
+
+IOL_EXPORT int __isoc23_scanf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int ret = traced_vscan(real_isoc23_vfscanf, stdin, fmt, ap);
+    va_end(ap);
+    return ret;
+}
+
+IOL_EXPORT int __isoc23_vfscanf(FILE *f, const char *fmt, va_list ap)
+{
+    return traced_vscan(real_isoc23_vfscanf, f, fmt, ap);
+}
+
+IOL_EXPORT int __isoc23_vscanf(const char *fmt, va_list ap)
+{
+    return traced_vscan(real_isoc23_vfscanf, stdin, fmt, ap);
+}
 
 static const struct iol_binding bindings[] = {
     {"fprintf", (void *)fprintf, (void **)&unused_fprintf},

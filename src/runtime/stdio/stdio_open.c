@@ -64,30 +64,31 @@ static void mode_position(const char *mode, int fd, int64_t at, int64_t *pos, in
     *pos = at;
     *end = 0;
     if (*append) {
+        int err = errno; /* called after the real open: errno is its */
         int64_t size = iol_sys_file_size(fd);
+        errno = err;
         *end = size > 0 ? size : 0;
         if (!strchr(mode, '+'))
             *pos = *end;
     }
 }
 
-/* fopen, fopen64, freopen with a path. */
+/* fopen, fopen64, freopen with a path. errno stays the real call's: the
+ * only system calls here (naming a path, the size of a file opened to append)
+ * keep it, and so does making a record. */
 static void stdio_note_path_open(FILE *ret, const char *path, const char *mode, double t0,
                                  double t1)
 {
     iol_stdio_note_call();
-    int err = errno;
     int64_t pos, end;
     int append;
 
     if (!ret)
-        goto out;
+        return;
     int fd = stream_fd(ret);
     iol_fd_close(fd); /* a new descriptor: nothing the POSIX module knew of it holds */
     mode_position(mode, fd, 0, &pos, &append, &end);
     stdio_note_open(ret, stdio_path_record(path), pos, append, end, STDIO_OPEN_PATH, t0, t1);
-out:
-    errno = err;
 }
 
 /* fdopen: the stream belongs to the POSIX record of fd and starts where the
@@ -223,9 +224,7 @@ IOL_EXPORT int fclose(FILE *f)
     double t0 = iol_now();
     int ret = real_fclose(f);
     double t1 = iol_now();
-    int err = errno;
-    stdio_note_close(slot, t0, t1);
-    errno = err;
+    stdio_note_close(slot, t0, t1); /* no system call: errno stays the real call's */
     return ret;
 }
 
