@@ -76,12 +76,12 @@ static unsigned leader_of(const struct iolens_module_desc *mod, size_t i)
     const struct iolens_module_roles *r = mod->roles;
     if (mod->counters[i].merge != IOLENS_MERGE_PAIRED || !r)
         return mod->counters[i].merge;
-    int ii = (int)i;
-    if (ii == r->c_max_read_time_size || ii == r->c_max_write_time_size)
+    iolens_role role = IOLENS_ROLE(i); /* the role counter i would have */
+    if (role == r->c_max_read_time_size || role == r->c_max_write_time_size)
         return IOLENS_MERGE_MAX_PAIRED;
-    if (ii == r->c_fastest_rank || ii == r->c_fastest_rank_bytes)
+    if (role == r->c_fastest_rank || role == r->c_fastest_rank_bytes)
         return IOLENS_MERGE_FASTEST;
-    if (ii == r->c_slowest_rank || ii == r->c_slowest_rank_bytes)
+    if (role == r->c_slowest_rank || role == r->c_slowest_rank_bytes)
         return IOLENS_MERGE_SLOWEST;
     return IOLENS_MERGE_TOP4; /* members of a most-common-values group */
 }
@@ -138,8 +138,16 @@ static const struct iolens_module_desc *mod_of(void **state)
     return *state;
 }
 
-/* Role indexes point at counters of the right name and merge rule, and only
- * modules with roles use the rules that need them. */
+/* Does counter c's name end with suffix? */
+static int named(const struct iolens_counter *c, const char *suffix)
+{
+    size_t ln = strlen(c->name), ls = strlen(suffix);
+    return ln >= ls && strcmp(c->name + ln - ls, suffix) == 0;
+}
+
+/* Roles point at counters of the right name and merge rule, every counter of
+ * such a name and rule has its role, and only modules with roles use the
+ * rules that need them. */
 static void roles_match_tables(void **state)
 {
     const struct iolens_module_desc *mod = mod_of(state);
@@ -180,27 +188,33 @@ static void roles_match_tables(void **state)
         return;
     }
     for (size_t w = 0; w < sizeof(want) / sizeof(want[0]); w++) {
-        int at;
-        memcpy(&at, (const char *)r + want[w].off, sizeof(at));
-        if (at < 0)
-            continue;
+        iolens_role role;
+        memcpy(&role, (const char *)r + want[w].off, sizeof(role));
+        const struct iolens_counter *table = want[w].is_f ? mod->fcounters : mod->counters;
         size_t n = want[w].is_f ? mod->nfcounters : mod->ncounters;
-        assert_true((size_t)at < n);
-        const struct iolens_counter *c = want[w].is_f ? &mod->fcounters[at] : &mod->counters[at];
-        size_t ln = strlen(c->name), ls = strlen(want[w].suffix);
-        if (ln < ls || strcmp(c->name + ln - ls, want[w].suffix) != 0)
-            fail_msg("%s: role %s points at %s", mod->name, want[w].suffix, c->name);
-        assert_int_equal(c->merge, want[w].merge);
+        if (role) {
+            assert_true(iol_role_at(role) < n);
+            const struct iolens_counter *c = &table[iol_role_at(role)];
+            if (!named(c, want[w].suffix))
+                fail_msg("%s: role %s points at %s", mod->name, want[w].suffix, c->name);
+            assert_int_equal(c->merge, want[w].merge);
+        }
+        /* A role left out (0) is one the module has no counter for. */
+        for (size_t i = 0; i < n; i++)
+            if (IOLENS_ROLE(i) != role && named(&table[i], want[w].suffix) &&
+                table[i].merge == want[w].merge)
+                fail_msg("%s: %s has no role, though %s fits it", mod->name, want[w].suffix,
+                         table[i].name);
     }
     /* Every row with such a rule is the one the roles name. */
     for (size_t i = 0; i < mod->nfcounters; i++) {
-        int ii = (int)i;
+        iolens_role role = IOLENS_ROLE(i);
         switch (mod->fcounters[i].merge) {
         case IOLENS_MERGE_MAX_PAIRED:
-            assert_true(ii == r->f_max_read_time || ii == r->f_max_write_time);
+            assert_true(role == r->f_max_read_time || role == r->f_max_write_time);
             break;
-        case IOLENS_MERGE_FASTEST: assert_int_equal(ii, r->f_fastest_time); break;
-        case IOLENS_MERGE_SLOWEST: assert_int_equal(ii, r->f_slowest_time); break;
+        case IOLENS_MERGE_FASTEST: assert_int_equal(role, r->f_fastest_time); break;
+        case IOLENS_MERGE_SLOWEST: assert_int_equal(role, r->f_slowest_time); break;
         default: break;
         }
     }
@@ -416,35 +430,35 @@ static void fastest_slowest(void **state)
 {
     const struct iolens_module_desc *mod = mod_of(state);
     const struct iolens_module_roles *r = mod->roles;
-    if (!r || r->f_fastest_time < 0 || r->f_slowest_time < 0)
+    if (!r || !r->f_fastest_time || !r->f_slowest_time)
         skip();
     unsigned char *a = new_record(mod, 9, 0), *b = new_record(mod, 9, 3);
     unsigned char *acc = new_record(mod, 0, 0);
 
-    set_c(mod, a, (size_t)r->c_bytes_read, 10);
-    set_c(mod, a, (size_t)r->c_bytes_written, 5);
-    set_f(mod, a, (size_t)r->f_read_time, 1.0);
-    set_f(mod, a, (size_t)r->f_write_time, 0.5);
-    set_f(mod, a, (size_t)r->f_meta_time, 0.25);
-    set_c(mod, b, (size_t)r->c_bytes_read, 100);
-    set_f(mod, b, (size_t)r->f_write_time, 0.5);
+    set_c(mod, a, iol_role_at(r->c_bytes_read), 10);
+    set_c(mod, a, iol_role_at(r->c_bytes_written), 5);
+    set_f(mod, a, iol_role_at(r->f_read_time), 1.0);
+    set_f(mod, a, iol_role_at(r->f_write_time), 0.5);
+    set_f(mod, a, iol_role_at(r->f_meta_time), 0.25);
+    set_c(mod, b, iol_role_at(r->c_bytes_read), 100);
+    set_f(mod, b, iol_role_at(r->f_write_time), 0.5);
     merge_ok(mod, acc, a, 1);
     merge_ok(mod, acc, b, 0);
-    assert_int_equal(get_c(mod, acc, (size_t)r->c_fastest_rank), 3);
-    assert_int_equal(get_c(mod, acc, (size_t)r->c_fastest_rank_bytes), 100);
-    assert_true(get_f(mod, acc, (size_t)r->f_fastest_time) == 0.5);
-    assert_int_equal(get_c(mod, acc, (size_t)r->c_slowest_rank), 0);
-    assert_int_equal(get_c(mod, acc, (size_t)r->c_slowest_rank_bytes), 15);
-    assert_true(get_f(mod, acc, (size_t)r->f_slowest_time) == 1.75);
+    assert_int_equal(get_c(mod, acc, iol_role_at(r->c_fastest_rank)), 3);
+    assert_int_equal(get_c(mod, acc, iol_role_at(r->c_fastest_rank_bytes)), 100);
+    assert_true(get_f(mod, acc, iol_role_at(r->f_fastest_time)) == 0.5);
+    assert_int_equal(get_c(mod, acc, iol_role_at(r->c_slowest_rank)), 0);
+    assert_int_equal(get_c(mod, acc, iol_role_at(r->c_slowest_rank_bytes)), 15);
+    assert_true(get_f(mod, acc, iol_role_at(r->f_slowest_time)) == 1.75);
 
     struct iolens_record_base other = {10, 3};
     memcpy(b, &other, sizeof(other));
     merge_ok(mod, acc, b, 0);
     assert_int_equal(base_of(acc).id, 0);
     assert_int_equal(base_of(acc).rank, -1);
-    assert_int_equal(get_c(mod, acc, (size_t)r->c_fastest_rank), -1);
-    assert_int_equal(get_c(mod, acc, (size_t)r->c_slowest_rank_bytes), -1);
-    assert_true(get_f(mod, acc, (size_t)r->f_slowest_time) == 0.0);
+    assert_int_equal(get_c(mod, acc, iol_role_at(r->c_fastest_rank)), -1);
+    assert_int_equal(get_c(mod, acc, iol_role_at(r->c_slowest_rank_bytes)), -1);
+    assert_true(get_f(mod, acc, iol_role_at(r->f_slowest_time)) == 0.0);
     free(a);
     free(b);
     free(acc);
