@@ -234,6 +234,15 @@ struct iolens_module_desc {
      * one contiguous block without pointers, so copying that many bytes copies
      * it. NULL for fixed-size modules, whose records are record_size bytes. */
     size_t (*var_size)(const void *rec);
+
+    /* How the command-line tools (src/cli) treat the module's records, so
+     * that they loop over the module table instead of naming modules. Each
+     * member is 0 or NULL for an ordinary module. */
+
+    /* Printed in place of a record's name when the log names no record of
+     * its id (BG/Q: "darshan-bgq-record", its one record describing the
+     * machine rather than a file). NULL: "(null)". */
+    const char *default_name;
 };
 
 /* Where a printed record's name, mount point and file-system type come from. */
