@@ -221,8 +221,9 @@ struct iolens_module_desc {
      * @return IOLENS_OK and the encoding in out, or an error. */
     iolens_status (*encode)(const void *rec, struct iolens_recbuf *out);
 
-    /* Print one decoded record the way darshan-parser prints it. NULL for
-     * modules whose records are printed generically from the counter tables. */
+    /* Print one decoded record the way darshan-parser prints it (trace
+     * modules: darshan-dxt-parser). NULL for modules whose records are
+     * printed generically from the counter tables. */
     void (*print)(FILE *out, const void *rec, const struct iolens_print_ctx *ctx);
 
     /* Counters with a fixed role (bytes, times, slowest rank...), for merging
@@ -243,6 +244,17 @@ struct iolens_module_desc {
      * its id (BG/Q: "darshan-bgq-record", its one record describing the
      * machine rather than a file). NULL: "(null)". */
     const char *default_name;
+
+    /* 1 for a DXT trace module: `iolens dxt` prints its records with print
+     * under a "# <name> module data" banner, as darshan-dxt-parser does, and
+     * `iolens parse` skips them, as darshan-parser does. */
+    unsigned char trace;
+
+    /* Trace modules: id of the module whose record of the same file gives
+     * the file's layout (DXT_POSIX: LUSTRE, the striping), handed to print
+     * as ctx->layout; IOLENS_MOD_NULL for none. `iolens dxt` reads modules
+     * in id order, so it must be lower than the trace module's own id. */
+    iolens_module_id layout_module;
 };
 
 /* Where a printed record's name, mount point and file-system type come from. */
@@ -250,6 +262,8 @@ struct iolens_print_ctx {
     const char *name;     /* record name, or a placeholder when unknown */
     const char *mnt_pt;
     const char *fs_type;
+    const void *layout;   /* trace modules: the file's record of the descriptor's
+                           * layout_module, or NULL when there is none */
 };
 
 /* Look up the descriptor of a module id.

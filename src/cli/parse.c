@@ -243,7 +243,7 @@ static int run(iolens_log *log, int mask, const char *path)
         } else if (!iolens_module(id)) {
             fprintf(stderr, "# warning: iolens cannot decode %s records; skipping them\n", name);
             continue;
-        } else if (id == IOLENS_MOD_DXT_POSIX || id == IOLENS_MOD_DXT_MPIIO) {
+        } else if (iolens_module(id)->trace) {
             continue; /* traces are printed by 'iolens dxt' */
         } else if (!has_derived(iolens_module(id)) && !(mask & SHOW_BASE)) {
             continue;
