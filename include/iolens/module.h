@@ -255,6 +255,10 @@ struct iolens_module_desc {
      * as ctx->layout; IOLENS_MOD_NULL for none. `iolens dxt` reads modules
      * in id order, so it must be lower than the trace module's own id. */
     iolens_module_id layout_module;
+
+    /* 1 when the records only summarise other modules' records (HEATMAP):
+     * `iolens run` does not count them as I/O a process did of its own. */
+    unsigned char summarises_others;
 };
 
 /* Where a printed record's name, mount point and file-system type come from. */
