@@ -138,19 +138,38 @@ enum iolens_role_flags {
     IOLENS_ROLE_TOTAL_NO_VARIANCE = 1 << 3,
 };
 
+/* Which counter of a module has a fixed meaning: its index + 1, or 0 when the
+ * module has no such counter. Being 0, an absent role is simply left out of a
+ * designated initialiser. Set with IOLENS_ROLE(index), read with
+ * iolens_role_index(); a set role is non-zero, so `if (r->c_bytes_read)` asks
+ * whether the module has it. */
+typedef unsigned short iolens_role;
+
+/* The role of the counter (or fcounter) with index i, an enum value of the
+ * module's header: `.c_bytes_read = IOLENS_ROLE(POSIX_BYTES_READ)`. */
+#define IOLENS_ROLE(i) ((iolens_role)((i) + 1))
+
+/* The counter index a role names.
+ * @return the index into the module's counters or fcounters, or -1 for none. */
+static inline int iolens_role_index(iolens_role role)
+{
+    return (int)role - 1;
+}
+
 /* Counters with a fixed meaning that the combining engine and the accumulator
- * need. Each member is an index into the module's counters (c_) or
- * fcounters (f_), or -1 when the module has no such counter. Every member
- * must be set explicitly: 0 is a valid index. */
+ * need: c_ members name counters, f_ members fcounters. A member a module
+ * leaves out (0) means it has no such counter. tests/unit/test_merge.c checks
+ * every module's roles: each one set names a counter of the matching name and
+ * merge rule, and no counter of such a name and rule is left without its role. */
 struct iolens_module_roles {
-    int c_bytes_read, c_bytes_written;
-    int c_max_byte_read, c_max_byte_written;   /* -1: the module keeps no offsets */
-    int f_read_time, f_write_time, f_meta_time;
-    int f_max_read_time, c_max_read_time_size;   /* MAX_PAIRED and its companion */
-    int f_max_write_time, c_max_write_time_size;
-    int f_fastest_time, c_fastest_rank, c_fastest_rank_bytes; /* FASTEST and companions */
-    int f_slowest_time, c_slowest_rank, c_slowest_rank_bytes; /* SLOWEST and companions */
-    unsigned flags;                              /* enum iolens_role_flags */
+    iolens_role c_bytes_read, c_bytes_written;
+    iolens_role c_max_byte_read, c_max_byte_written;   /* 0: the module keeps no offsets */
+    iolens_role f_read_time, f_write_time, f_meta_time;
+    iolens_role f_max_read_time, c_max_read_time_size;   /* MAX_PAIRED and its companion */
+    iolens_role f_max_write_time, c_max_write_time_size;
+    iolens_role f_fastest_time, c_fastest_rank, c_fastest_rank_bytes; /* FASTEST and companions */
+    iolens_role f_slowest_time, c_slowest_rank, c_slowest_rank_bytes; /* SLOWEST and companions */
+    unsigned flags;                                      /* enum iolens_role_flags */
 };
 
 struct iolens_region;
@@ -202,8 +221,9 @@ struct iolens_module_desc {
      * @return IOLENS_OK and the encoding in out, or an error. */
     iolens_status (*encode)(const void *rec, struct iolens_recbuf *out);
 
-    /* Print one decoded record the way darshan-parser prints it. NULL for
-     * modules whose records are printed generically from the counter tables. */
+    /* Print one decoded record the way darshan-parser prints it (trace
+     * modules: darshan-dxt-parser). NULL for modules whose records are
+     * printed generically from the counter tables. */
     void (*print)(FILE *out, const void *rec, const struct iolens_print_ctx *ctx);
 
     /* Counters with a fixed role (bytes, times, slowest rank...), for merging
@@ -215,6 +235,30 @@ struct iolens_module_desc {
      * one contiguous block without pointers, so copying that many bytes copies
      * it. NULL for fixed-size modules, whose records are record_size bytes. */
     size_t (*var_size)(const void *rec);
+
+    /* How the command-line tools (src/cli) treat the module's records, so
+     * that they loop over the module table instead of naming modules. Each
+     * member is 0 or NULL for an ordinary module. */
+
+    /* Printed in place of a record's name when the log names no record of
+     * its id (BG/Q: "darshan-bgq-record", its one record describing the
+     * machine rather than a file). NULL: "(null)". */
+    const char *default_name;
+
+    /* 1 for a DXT trace module: `iolens dxt` prints its records with print
+     * under a "# <name> module data" banner, as darshan-dxt-parser does, and
+     * `iolens parse` skips them, as darshan-parser does. */
+    unsigned char trace;
+
+    /* Trace modules: id of the module whose record of the same file gives
+     * the file's layout (DXT_POSIX: LUSTRE, the striping), handed to print
+     * as ctx->layout; IOLENS_MOD_NULL for none. `iolens dxt` reads modules
+     * in id order, so it must be lower than the trace module's own id. */
+    iolens_module_id layout_module;
+
+    /* 1 when the records only summarise other modules' records (HEATMAP):
+     * `iolens run` does not count them as I/O a process did of its own. */
+    unsigned char summarises_others;
 };
 
 /* Where a printed record's name, mount point and file-system type come from. */
@@ -222,6 +266,8 @@ struct iolens_print_ctx {
     const char *name;     /* record name, or a placeholder when unknown */
     const char *mnt_pt;
     const char *fs_type;
+    const void *layout;   /* trace modules: the file's record of the descriptor's
+                           * layout_module, or NULL when there is none */
 };
 
 /* Look up the descriptor of a module id.

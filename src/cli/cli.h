@@ -67,4 +67,10 @@ void cli_print_log_header(FILE *out, const iolens_log *log);
 void cli_match_mount(const struct iolens_log_info *in, const char *name, const char **mnt_pt,
                      const char **fs_type);
 
+/* What a record of mod with the given id prints beside its counters: its
+ * name (the module's default_name, or "(null)", when the log has none), mount
+ * point and file-system type; no layout. Names must have been loaded. */
+struct iolens_print_ctx cli_print_ctx(const iolens_log *log, const struct iolens_module_desc *mod,
+                                      uint64_t id);
+
 #endif

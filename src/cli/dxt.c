@@ -1,29 +1,31 @@
 /* iolens dxt: the text darshan-dxt-parser prints for a log's DXT traces.
- * After the header that parse also prints, each DXT module's records follow
- * in module order; DXT_POSIX records of files on Lustre also show the file's
- * striping and the OSTs each access touched, from the log's LUSTRE records. */
+ * After the header that parse also prints, the records of each trace module
+ * (the descriptor's trace) follow in module order. A trace module may name a
+ * layout module (DXT_POSIX: LUSTRE) whose record of the same file its
+ * printer shows too (the file's striping and the OSTs each access touched);
+ * those records are read first, as a layout module's id is the lower. */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-#include "iolens/modules/dxt_posix.h"
-#include "iolens/modules/lustre.h"
 
-/* One LUSTRE record, copied, and its place in the order the log holds them. */
-struct lustre_entry {
+/* One record of a layout module, copied, and its place in the order the log
+ * holds that module's records. */
+struct layout_entry {
+    int mod;
     uint64_t id;
     size_t seq;
-    struct iolens_lustre_record *rec;
+    void *rec;
 };
 
-/* The log's LUSTRE records, sorted by id (then reading order) for lookup. */
-struct lustre_set {
-    struct lustre_entry *v;
+/* The log's layout records, sorted by module, id, then reading order, for lookup. */
+struct layout_set {
+    struct layout_entry *v;
     size_t n, alloc;
 };
 
-static void lustre_set_free(struct lustre_set *set)
+static void layout_set_free(struct layout_set *set)
 {
     for (size_t i = 0; i < set->n; i++)
         free(set->v[i].rec);
@@ -31,9 +33,10 @@ static void lustre_set_free(struct lustre_set *set)
 }
 
 /* @return 0, or -1 when out of memory. */
-static int lustre_set_add(struct lustre_set *set, const struct iolens_lustre_record *rec)
+static int layout_set_add(struct layout_set *set, const struct iolens_module_desc *mod,
+                          const void *rec)
 {
-    size_t size = iolens_lustre_record_bytes(rec);
+    size_t size = iolens_record_size(mod, rec);
     if (set->n == set->alloc) {
         size_t want = set->alloc ? 2 * set->alloc : 64;
         void *p = realloc(set->v, want * sizeof(*set->v));
@@ -42,47 +45,66 @@ static int lustre_set_add(struct lustre_set *set, const struct iolens_lustre_rec
         set->v = p;
         set->alloc = want;
     }
-    struct iolens_lustre_record *copy = malloc(size);
+    void *copy = malloc(size);
     if (!copy)
         return -1;
     memcpy(copy, rec, size);
-    set->v[set->n] = (struct lustre_entry){rec->base.id, set->n, copy};
+    set->v[set->n] = (struct layout_entry){mod->id, ((const struct iolens_record_base *)rec)->id,
+                                           set->n, copy};
     set->n++;
     return 0;
 }
 
-static int by_id_then_seq(const void *a, const void *b)
+static int by_mod_id_seq(const void *a, const void *b)
 {
-    const struct lustre_entry *x = a, *y = b;
+    const struct layout_entry *x = a, *y = b;
+    if (x->mod != y->mod)
+        return x->mod > y->mod ? 1 : -1;
     if (x->id != y->id)
         return x->id > y->id ? 1 : -1;
     return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
-/* The LUSTRE record of a file, or NULL. When several ranks recorded the same
- * file (they describe the same striping), the one read last is used. */
-static const struct iolens_lustre_record *lustre_find(const struct lustre_set *set, uint64_t id)
+/* The record of module mod for a file, or NULL. When several ranks recorded
+ * the same file (they describe the same layout), the one read last is used. */
+static const void *layout_find(const struct layout_set *set, int mod, uint64_t id)
 {
     size_t lo = 0, hi = set->n;
-    while (lo < hi) { /* find the first entry whose id is greater than id */
+    while (lo < hi) { /* find the first entry past (mod, id) */
         size_t mid = lo + (hi - lo) / 2;
-        if (set->v[mid].id <= id)
+        const struct layout_entry *e = &set->v[mid];
+        if (e->mod < mod || (e->mod == mod && e->id <= id))
             lo = mid + 1;
         else
             hi = mid;
     }
-    return lo > 0 && set->v[lo - 1].id == id ? set->v[lo - 1].rec : NULL;
+    if (lo == 0 || set->v[lo - 1].mod != mod || set->v[lo - 1].id != id)
+        return NULL;
+    return set->v[lo - 1].rec;
 }
 
-/* Read every LUSTRE record of the log into set. @return 0, or -1 after an error. */
-static int load_lustre(iolens_log *log, struct lustre_set *set, const char *path)
+/* Is module id the layout module of some trace module? */
+static int is_layout_module(int id)
 {
+    for (int t = 0; t < IOLENS_MOD_KNOWN_COUNT; t++) {
+        const struct iolens_module_desc *mod = iolens_module(t);
+        if (mod && mod->trace && mod->layout_module != IOLENS_MOD_NULL &&
+            (int)mod->layout_module == id)
+            return 1;
+    }
+    return 0;
+}
+
+/* Read every record of layout module id into set. @return 0, or -1 after an error. */
+static int load_layouts(iolens_log *log, int id, struct layout_set *set, const char *path)
+{
+    const struct iolens_module_desc *mod = iolens_module(id);
     const void *rec;
     iolens_status st;
 
-    while ((st = iolens_log_next_record(log, IOLENS_MOD_LUSTRE, &rec)) == IOLENS_OK) {
-        if (lustre_set_add(set, rec) < 0) {
-            cli_error(path, "out of memory keeping the LUSTRE records");
+    while ((st = iolens_log_next_record(log, id, &rec)) == IOLENS_OK) {
+        if (layout_set_add(set, mod, rec) < 0) {
+            cli_error(path, "out of memory keeping the %s records", mod->name);
             return -1;
         }
     }
@@ -90,29 +112,23 @@ static int load_lustre(iolens_log *log, struct lustre_set *set, const char *path
         cli_error(path, "%s", iolens_log_error(log));
         return -1;
     }
-    qsort(set->v, set->n, sizeof(*set->v), by_id_then_seq);
+    qsort(set->v, set->n, sizeof(*set->v), by_mod_id_seq);
     return 0;
 }
 
-/* Print every record of DXT module id. @return 0, or -1 after a read error. */
-static int print_traces(iolens_log *log, int id, const struct lustre_set *set, const char *path)
+/* Print every record of trace module id. @return 0, or -1 after a read error. */
+static int print_traces(iolens_log *log, int id, const struct layout_set *set, const char *path)
 {
-    const struct iolens_log_info *in = iolens_log_get_info(log);
     const struct iolens_module_desc *mod = iolens_module(id);
     const void *rec;
     iolens_status st;
 
     while ((st = iolens_log_next_record(log, id, &rec)) == IOLENS_OK) {
-        const struct iolens_dxt_record *r = rec;
-        struct iolens_print_ctx ctx;
-        ctx.name = iolens_log_name(log, r->base.id);
-        cli_match_mount(in, ctx.name, &ctx.mnt_pt, &ctx.fs_type);
-        if (!ctx.name)
-            ctx.name = "(null)";
-        if (id == IOLENS_MOD_DXT_POSIX)
-            iolens_dxt_posix_print(stdout, r, &ctx, lustre_find(set, r->base.id));
-        else
-            mod->print(stdout, rec, &ctx);
+        uint64_t file = ((const struct iolens_record_base *)rec)->id;
+        struct iolens_print_ctx ctx = cli_print_ctx(log, mod, file);
+        if (mod->layout_module != IOLENS_MOD_NULL)
+            ctx.layout = layout_find(set, mod->layout_module, file);
+        mod->print(stdout, rec, &ctx);
     }
     if (st != IOLENS_END) {
         cli_error(path, "%s", iolens_log_error(log));
@@ -135,23 +151,35 @@ static int check_partial(const char *name, int show_incomplete, const char *path
     return 0;
 }
 
-static int run(iolens_log *log, int show_incomplete, const char *path, struct lustre_set *set)
+/* Does the log hold records of a trace module? */
+static int has_traces(const struct iolens_log_info *in)
+{
+    for (int id = 0; id < IOLENS_MOD_KNOWN_COUNT; id++) {
+        const struct iolens_module_desc *mod = iolens_module(id);
+        if (mod && mod->trace && in->mod_map[id].len)
+            return 1;
+    }
+    return 0;
+}
+
+static int run(iolens_log *log, int show_incomplete, const char *path, struct layout_set *set)
 {
     const struct iolens_log_info *in = iolens_log_get_info(log);
 
     if (iolens_log_load_names(log) != IOLENS_OK)
         return cli_error(path, "%s", iolens_log_error(log));
     cli_print_log_header(stdout, log);
-    if (!in->mod_map[IOLENS_MOD_DXT_POSIX].len && !in->mod_map[IOLENS_MOD_DXT_MPIIO].len) {
+    if (!has_traces(in)) {
         printf("\n# this log holds no DXT trace data.\n");
         return 0;
     }
 
-    /* LUSTRE (id 8) comes before the DXT modules, so its records are known
-     * by the time the POSIX traces need them. */
+    /* A layout module's id is below those of the traces that use it, so its
+     * records are known by the time they are needed. */
     for (int id = 0; id < IOLENS_MAX_MODS; id++) {
         const char *name = iolens_module_name(id);
-        int dxt = id == IOLENS_MOD_DXT_POSIX || id == IOLENS_MOD_DXT_MPIIO;
+        const struct iolens_module_desc *mod = iolens_module(id);
+        int trace = mod && mod->trace;
         if (in->mod_map[id].len == 0)
             continue;
         if (!name) {
@@ -159,9 +187,9 @@ static int run(iolens_log *log, int show_incomplete, const char *path, struct lu
                             "skipping it\n", id);
             continue;
         }
-        if (!dxt && id != IOLENS_MOD_LUSTRE)
+        if (!trace && !is_layout_module(id))
             continue;
-        if (dxt) {
+        if (trace) {
             printf("\n# ***************************************************\n");
             printf("# %s module data\n", name);
             printf("# ***************************************************\n");
@@ -171,7 +199,7 @@ static int run(iolens_log *log, int show_incomplete, const char *path, struct lu
             if (rc)
                 return rc;
         }
-        int failed = dxt ? print_traces(log, id, set, path) : load_lustre(log, set, path);
+        int failed = trace ? print_traces(log, id, set, path) : load_layouts(log, id, set, path);
         if (failed)
             return 1;
     }
@@ -182,12 +210,12 @@ static int run(iolens_log *log, int show_incomplete, const char *path, struct lu
  * @return its exit status. */
 static int dxt_one(const char *path, void *show_incomplete)
 {
-    struct lustre_set set = {NULL, 0, 0};
+    struct layout_set set = {NULL, 0, 0};
     iolens_log *log = cli_open_log(path);
     if (!log)
         return 1;
     int rc = run(log, *(int *)show_incomplete, path, &set);
-    lustre_set_free(&set);
+    layout_set_free(&set);
     iolens_log_close(log);
     return rc;
 }

@@ -1,5 +1,6 @@
-/* What parse and dxt share: opening logs one after the other, and the job
- * summary, region table and mount table they print first. */
+/* What parse and dxt share: opening logs one after the other, the job
+ * summary, region table and mount table they print first, and the name and
+ * file system printed beside each record. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +53,16 @@ void cli_match_mount(const struct iolens_log_info *in, const char *name, const c
             return;
         }
     }
+}
+
+struct iolens_print_ctx cli_print_ctx(const iolens_log *log, const struct iolens_module_desc *mod,
+                                      uint64_t id)
+{
+    struct iolens_print_ctx ctx = {.name = iolens_log_name(log, id)};
+    cli_match_mount(iolens_log_get_info(log), ctx.name, &ctx.mnt_pt, &ctx.fs_type);
+    if (!ctx.name)
+        ctx.name = mod->default_name ? mod->default_name : "(null)";
+    return ctx;
 }
 
 static const char *compression_name(iolens_compression c)

@@ -189,12 +189,8 @@ static int print_module(iolens_log *log, int id, int mask, char *why, size_t why
     while ((st = iolens_log_next_record(log, id, &rec)) == IOLENS_OK) {
         if (mask & SHOW_BASE) {
             struct iolens_record_base b;
-            struct iolens_print_ctx ctx;
             memcpy(&b, rec, sizeof(b));
-            ctx.name = iolens_log_name(log, b.id);
-            cli_match_mount(in, ctx.name, &ctx.mnt_pt, &ctx.fs_type);
-            if (!ctx.name)
-                ctx.name = id == IOLENS_MOD_BGQ ? "darshan-bgq-record" : "(null)";
+            struct iolens_print_ctx ctx = cli_print_ctx(log, mod, b.id);
             if (mod->print)
                 mod->print(stdout, rec, &ctx);
             else
@@ -247,7 +243,7 @@ static int run(iolens_log *log, int mask, const char *path)
         } else if (!iolens_module(id)) {
             fprintf(stderr, "# warning: iolens cannot decode %s records; skipping them\n", name);
             continue;
-        } else if (id == IOLENS_MOD_DXT_POSIX || id == IOLENS_MOD_DXT_MPIIO) {
+        } else if (iolens_module(id)->trace) {
             continue; /* traces are printed by 'iolens dxt' */
         } else if (!has_derived(iolens_module(id)) && !(mask & SHOW_BASE)) {
             continue;

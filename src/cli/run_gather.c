@@ -105,8 +105,9 @@ static int is_script(const char *name)
     return yes;
 }
 
-/* Did the process do I/O of its own: a record (HEATMAP aside, which only sums
- * the others) of something other than a standard stream or its script? */
+/* Did the process do I/O of its own: a record (of a module that does not just
+ * summarise the others, as HEATMAP does) of something other than a standard
+ * stream or its script? */
 static int did_io(iolens_log *log)
 {
     const struct iolens_log_info *in = iolens_log_get_info(log);
@@ -115,7 +116,8 @@ static int did_io(iolens_log *log)
     if (iolens_log_load_names(log) != IOLENS_OK)
         return 1;
     for (int m = 0; m < IOLENS_MAX_MODS; m++) {
-        if (m == IOLENS_MOD_HEATMAP || in->mod_map[m].len == 0)
+        const struct iolens_module_desc *mod = iolens_module(m);
+        if ((mod && mod->summarises_others) || in->mod_map[m].len == 0)
             continue;
         while (iolens_log_next_record(log, m, &rec) == IOLENS_OK) {
             const char *name = iolens_log_name(log, ((const struct iolens_record_base *)rec)->id);

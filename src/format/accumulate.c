@@ -166,14 +166,15 @@ struct rec_figures {
     double io_time, meta_time, rw_time;
 };
 
-static int64_t counter(const struct iolens_module_desc *mod, const void *rec, int i)
+/* The counter, or fcounter, of role r, which the module has. */
+static int64_t counter(const struct iolens_module_desc *mod, const void *rec, iolens_role r)
 {
-    return iol_word_i((const unsigned char *)rec + mod->counters_offset, (size_t)i);
+    return iol_word_i((const unsigned char *)rec + mod->counters_offset, iol_role_at(r));
 }
 
-static double fcounter(const struct iolens_module_desc *mod, const void *rec, int i)
+static double fcounter(const struct iolens_module_desc *mod, const void *rec, iolens_role r)
 {
-    return iol_word_f((const unsigned char *)rec + mod->fcounters_offset, (size_t)i);
+    return iol_word_f((const unsigned char *)rec + mod->fcounters_offset, iol_role_at(r));
 }
 
 static struct rec_figures figures(const struct iolens_module_desc *mod, const void *rec)
@@ -188,14 +189,14 @@ static struct rec_figures figures(const struct iolens_module_desc *mod, const vo
     f.read_bytes = counter(mod, rec, r->c_bytes_read);
     f.written_bytes = counter(mod, rec, r->c_bytes_written);
     f.max_offset = -1;
-    if (r->c_max_byte_read >= 0 && r->c_max_byte_written >= 0) {
+    if (r->c_max_byte_read && r->c_max_byte_written) {
         int64_t a = counter(mod, rec, r->c_max_byte_read);
         int64_t w = counter(mod, rec, r->c_max_byte_written);
         f.max_offset = a > w ? a : w;
     }
     if (b.rank < 0) {
         /* A shared record holds its slowest rank's time, without a split. */
-        f.io_time = r->f_slowest_time >= 0 ? fcounter(mod, rec, r->f_slowest_time) : 0;
+        f.io_time = r->f_slowest_time ? fcounter(mod, rec, r->f_slowest_time) : 0;
         f.meta_time = 0;
         f.rw_time = 0;
     } else {

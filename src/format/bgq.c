@@ -32,4 +32,5 @@ const struct iolens_module_desc iolens_bgq_module = {
     .head_words = 2,
     .layouts = bgq_layouts,
     .nlayouts = IOL_COUNT(bgq_layouts),
+    .default_name = "darshan-bgq-record",
 };

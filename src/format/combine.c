@@ -190,10 +190,10 @@ static struct rank_io offered(const struct iolens_module_desc *mod, const unsign
 
     memcpy(&b, src, sizeof(b));
     if (b.rank == -1) {
-        io.rank = iol_word_i(c, (size_t)(slowest ? r->c_slowest_rank : r->c_fastest_rank));
-        io.bytes = iol_word_i(c, (size_t)(slowest ? r->c_slowest_rank_bytes
-                                                  : r->c_fastest_rank_bytes));
-        io.time = iol_word_f(f, (size_t)(slowest ? r->f_slowest_time : r->f_fastest_time));
+        io.rank = iol_word_i(c, iol_role_at(slowest ? r->c_slowest_rank : r->c_fastest_rank));
+        io.bytes = iol_word_i(c, iol_role_at(slowest ? r->c_slowest_rank_bytes
+                                                     : r->c_fastest_rank_bytes));
+        io.time = iol_word_f(f, iol_role_at(slowest ? r->f_slowest_time : r->f_fastest_time));
     } else {
         io.rank = b.rank;
         io.bytes = iol_own_bytes(mod, src);
@@ -208,8 +208,8 @@ static void combine_extreme(const struct step *s, size_t i, int slowest)
     const struct iolens_module_desc *mod = s->mod;
     const struct iolens_module_roles *r = mod->roles;
     unsigned char *c = s->dst + mod->counters_offset, *f = s->dst + mod->fcounters_offset;
-    size_t rank_at = (size_t)(slowest ? r->c_slowest_rank : r->c_fastest_rank);
-    size_t bytes_at = (size_t)(slowest ? r->c_slowest_rank_bytes : r->c_fastest_rank_bytes);
+    size_t rank_at = iol_role_at(slowest ? r->c_slowest_rank : r->c_fastest_rank);
+    size_t bytes_at = iol_role_at(slowest ? r->c_slowest_rank_bytes : r->c_fastest_rank_bytes);
 
     if (!s->same_file) {
         iol_set_word_i(c, rank_at, -1);
@@ -231,10 +231,10 @@ static int paired_counter(const struct iolens_module_roles *r, size_t i)
 {
     if (!r)
         return -1;
-    if (r->f_max_read_time >= 0 && (size_t)r->f_max_read_time == i)
-        return r->c_max_read_time_size;
-    if (r->f_max_write_time >= 0 && (size_t)r->f_max_write_time == i)
-        return r->c_max_write_time_size;
+    if (r->f_max_read_time && iol_role_at(r->f_max_read_time) == i)
+        return iolens_role_index(r->c_max_read_time_size);
+    if (r->f_max_write_time && iol_role_at(r->f_max_write_time) == i)
+        return iolens_role_index(r->c_max_write_time_size);
     return -1;
 }
 
@@ -296,12 +296,12 @@ static void combine_row(const struct step *s, const struct table *t, size_t i)
 /* Are the counters a FASTEST or SLOWEST rule reads and writes all known? */
 static int extreme_known(const struct iolens_module_roles *r, int slowest)
 {
-    if (!r || r->c_bytes_read < 0 || r->c_bytes_written < 0 || r->f_read_time < 0 ||
-        r->f_write_time < 0 || r->f_meta_time < 0)
+    if (!r || !r->c_bytes_read || !r->c_bytes_written || !r->f_read_time || !r->f_write_time ||
+        !r->f_meta_time)
         return 0;
     if (slowest)
-        return r->f_slowest_time >= 0 && r->c_slowest_rank >= 0 && r->c_slowest_rank_bytes >= 0;
-    return r->f_fastest_time >= 0 && r->c_fastest_rank >= 0 && r->c_fastest_rank_bytes >= 0;
+        return r->f_slowest_time && r->c_slowest_rank && r->c_slowest_rank_bytes;
+    return r->f_fastest_time && r->c_fastest_rank && r->c_fastest_rank_bytes;
 }
 
 /* Can rule m at row i of a table of n rows be applied (is_f: fcounters)?

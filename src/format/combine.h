@@ -33,6 +33,12 @@ void iol_combine_plan_free(struct iol_combine_plan *p);
 void iol_combine_planned(const struct iol_combine_plan *p, void *dst, const void *src,
                          int first);
 
+/* The word index of a role the module has (a non-zero role). */
+static inline size_t iol_role_at(iolens_role role)
+{
+    return (size_t)iolens_role_index(role);
+}
+
 /* A record's own I/O time (read + write + meta, summed in Darshan's order)
  * and bytes (read + written); mod's roles must name those counters. */
 double iol_own_time(const struct iolens_module_desc *mod, const void *rec);

@@ -10,26 +10,26 @@
 static int roles_known(const struct iolens_module_desc *mod)
 {
     const struct iolens_module_roles *r = mod ? mod->roles : NULL;
-    return r && r->c_bytes_read >= 0 && r->c_bytes_written >= 0 && r->f_read_time >= 0 &&
-           r->f_write_time >= 0 && r->f_meta_time >= 0 && r->f_fastest_time >= 0 &&
-           r->c_fastest_rank >= 0 && r->c_fastest_rank_bytes >= 0 && r->f_slowest_time >= 0 &&
-           r->c_slowest_rank >= 0 && r->c_slowest_rank_bytes >= 0;
+    return r && r->c_bytes_read && r->c_bytes_written && r->f_read_time && r->f_write_time &&
+           r->f_meta_time && r->f_fastest_time && r->c_fastest_rank &&
+           r->c_fastest_rank_bytes && r->f_slowest_time && r->c_slowest_rank &&
+           r->c_slowest_rank_bytes;
 }
 
 double iol_own_time(const struct iolens_module_desc *mod, const void *rec)
 {
     const struct iolens_module_roles *r = mod->roles;
     const unsigned char *f = (const unsigned char *)rec + mod->fcounters_offset;
-    return iol_word_f(f, (size_t)r->f_read_time) + iol_word_f(f, (size_t)r->f_write_time) +
-           iol_word_f(f, (size_t)r->f_meta_time);
+    return iol_word_f(f, iol_role_at(r->f_read_time)) +
+           iol_word_f(f, iol_role_at(r->f_write_time)) + iol_word_f(f, iol_role_at(r->f_meta_time));
 }
 
 int64_t iol_own_bytes(const struct iolens_module_desc *mod, const void *rec)
 {
     const struct iolens_module_roles *r = mod->roles;
     const unsigned char *c = (const unsigned char *)rec + mod->counters_offset;
-    return iol_add_wrap(iol_word_i(c, (size_t)r->c_bytes_read),
-                        iol_word_i(c, (size_t)r->c_bytes_written));
+    return iol_add_wrap(iol_word_i(c, iol_role_at(r->c_bytes_read)),
+                        iol_word_i(c, iol_role_at(r->c_bytes_written)));
 }
 
 iolens_status iolens_combine_prepare(const struct iolens_module_desc *mod, void *rec)
@@ -44,12 +44,12 @@ iolens_status iolens_combine_prepare(const struct iolens_module_desc *mod, void 
     int64_t bytes = iol_own_bytes(mod, rec);
     double t = iol_own_time(mod, rec);
 
-    iol_set_word_i(c, (size_t)r->c_fastest_rank, b.rank);
-    iol_set_word_i(c, (size_t)r->c_fastest_rank_bytes, bytes);
-    iol_set_word_f(f, (size_t)r->f_fastest_time, t);
-    iol_set_word_i(c, (size_t)r->c_slowest_rank, b.rank);
-    iol_set_word_i(c, (size_t)r->c_slowest_rank_bytes, bytes);
-    iol_set_word_f(f, (size_t)r->f_slowest_time, t);
+    iol_set_word_i(c, iol_role_at(r->c_fastest_rank), b.rank);
+    iol_set_word_i(c, iol_role_at(r->c_fastest_rank_bytes), bytes);
+    iol_set_word_f(f, iol_role_at(r->f_fastest_time), t);
+    iol_set_word_i(c, iol_role_at(r->c_slowest_rank), b.rank);
+    iol_set_word_i(c, iol_role_at(r->c_slowest_rank_bytes), bytes);
+    iol_set_word_f(f, iol_role_at(r->f_slowest_time), t);
     b.rank = -1;
     memcpy(rec, &b, sizeof(b));
     return IOLENS_OK;
@@ -66,8 +66,8 @@ iolens_status iolens_combine_variance_init(const struct iolens_module_desc *mod,
     /* Each count becomes a double before the sum, as in the reference. */
     *bytes = (struct iolens_variance){
         1.0,
-        (double)iol_word_i(c, (size_t)mod->roles->c_bytes_read) +
-            (double)iol_word_i(c, (size_t)mod->roles->c_bytes_written),
+        (double)iol_word_i(c, iol_role_at(mod->roles->c_bytes_read)) +
+            (double)iol_word_i(c, iol_role_at(mod->roles->c_bytes_written)),
         0.0};
     return IOLENS_OK;
 }

@@ -44,4 +44,5 @@ const struct iolens_module_desc iolens_dxt_mpiio_module = {
     .encode = iol_dxt_encode,
     .print = dxt_mpiio_print,
     .var_size = iol_dxt_size,
+    .trace = 1,
 };

@@ -1,7 +1,7 @@
 /* DXT_POSIX module descriptor: record version 1 in the layout of
  * include/iolens/modules/dxt.h, printed as darshan-dxt-parser prints it,
  * with the Lustre OSTs each access touched when the file's LUSTRE record is
- * given. */
+ * given (as ctx->layout: LUSTRE is the descriptor's layout_module). */
 #include <inttypes.h>
 
 #include "dxt_common.h"
@@ -111,8 +111,11 @@ void iolens_dxt_posix_print(FILE *out, const struct iolens_dxt_record *rec,
 
 static void dxt_posix_print(FILE *out, const void *rec, const struct iolens_print_ctx *ctx)
 {
-    iolens_dxt_posix_print(out, rec, ctx, NULL);
+    iolens_dxt_posix_print(out, rec, ctx, ctx->layout);
 }
+
+_Static_assert(IOLENS_MOD_LUSTRE < IOLENS_MOD_DXT_POSIX,
+               "iolens dxt reads a layout module before the traces that use it");
 
 const struct iolens_module_desc iolens_dxt_posix_module = {
     .id = IOLENS_MOD_DXT_POSIX,
@@ -125,4 +128,6 @@ const struct iolens_module_desc iolens_dxt_posix_module = {
     .encode = iol_dxt_encode,
     .print = dxt_posix_print,
     .var_size = iol_dxt_size,
+    .trace = 1,
+    .layout_module = IOLENS_MOD_LUSTRE,
 };

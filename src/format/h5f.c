@@ -21,23 +21,7 @@ static const struct iolens_layout h5f_layouts[] = {
 };
 
 static const struct iolens_module_roles h5f_roles = {
-    .c_bytes_read = -1,
-    .c_bytes_written = -1,
-    .c_max_byte_read = -1,
-    .c_max_byte_written = -1,
-    .f_read_time = -1,
-    .f_write_time = -1,
-    .f_meta_time = H5F_F_META_TIME,
-    .f_max_read_time = -1,
-    .c_max_read_time_size = -1,
-    .f_max_write_time = -1,
-    .c_max_write_time_size = -1,
-    .f_fastest_time = -1,
-    .c_fastest_rank = -1,
-    .c_fastest_rank_bytes = -1,
-    .f_slowest_time = -1,
-    .c_slowest_rank = -1,
-    .c_slowest_rank_bytes = -1,
+    .f_meta_time = IOLENS_ROLE(H5F_F_META_TIME),
     .flags = IOLENS_ROLE_SUM_UNCLAMPED,
 };
 

@@ -135,4 +135,5 @@ const struct iolens_module_desc iolens_heatmap_module = {
     .print = heatmap_print,
 #endif
     .var_size = heatmap_size,
+    .summarises_others = 1,
 };

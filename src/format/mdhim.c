@@ -82,23 +82,6 @@ static void mdhim_print(FILE *out, const void *r, const struct iolens_print_ctx 
 }
 
 static const struct iolens_module_roles mdhim_roles = {
-    .c_bytes_read = -1,
-    .c_bytes_written = -1,
-    .c_max_byte_read = -1,
-    .c_max_byte_written = -1,
-    .f_read_time = -1,
-    .f_write_time = -1,
-    .f_meta_time = -1,
-    .f_max_read_time = -1,
-    .c_max_read_time_size = -1,
-    .f_max_write_time = -1,
-    .c_max_write_time_size = -1,
-    .f_fastest_time = -1,
-    .c_fastest_rank = -1,
-    .c_fastest_rank_bytes = -1,
-    .f_slowest_time = -1,
-    .c_slowest_rank = -1,
-    .c_slowest_rank_bytes = -1,
     .flags = IOLENS_ROLE_SUM_UNCLAMPED,
 };
 

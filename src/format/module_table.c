@@ -1,5 +1,7 @@
 /* The module table: which descriptor serves each module id. Adding a module
- * means one line here and its own descriptor file. */
+ * means one line here and its own descriptor file (docs/log-format.md, "What
+ * a module is"). The command-line tools loop over this table and read
+ * descriptor fields; they never test a module's id. */
 #include <stddef.h>
 #include <string.h>
 

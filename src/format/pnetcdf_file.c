@@ -45,23 +45,9 @@ static void pnetcdf_file_fixup(void *rec, uint32_t ver, int swap)
 }
 
 static const struct iolens_module_roles pnetcdf_file_roles = {
-    .c_bytes_read = PNETCDF_FILE_BYTES_READ,
-    .c_bytes_written = PNETCDF_FILE_BYTES_WRITTEN,
-    .c_max_byte_read = -1,
-    .c_max_byte_written = -1,
-    .f_read_time = -1,
-    .f_write_time = -1,
-    .f_meta_time = PNETCDF_FILE_F_META_TIME,
-    .f_max_read_time = -1,
-    .c_max_read_time_size = -1,
-    .f_max_write_time = -1,
-    .c_max_write_time_size = -1,
-    .f_fastest_time = -1,
-    .c_fastest_rank = -1,
-    .c_fastest_rank_bytes = -1,
-    .f_slowest_time = -1,
-    .c_slowest_rank = -1,
-    .c_slowest_rank_bytes = -1,
+    .c_bytes_read = IOLENS_ROLE(PNETCDF_FILE_BYTES_READ),
+    .c_bytes_written = IOLENS_ROLE(PNETCDF_FILE_BYTES_WRITTEN),
+    .f_meta_time = IOLENS_ROLE(PNETCDF_FILE_F_META_TIME),
     .flags = IOLENS_ROLE_SUM_UNCLAMPED,
 };
 

@@ -123,7 +123,7 @@ static void supported_modules(void **state)
     for (int id = 0; id < IOLENS_MOD_KNOWN_COUNT; id++) {
         const struct iolens_module_desc *m = iolens_module(id);
         const struct iolens_module_roles *r = m ? m->roles : NULL;
-        if (m && (!r || r->f_fastest_time < 0 || r->f_slowest_time < 0))
+        if (m && (!r || !r->f_fastest_time || !r->f_slowest_time))
             assert_false(iolens_combine_supported(m, IOLENS_COMBINE_REDUCE));
     }
     assert_false(iolens_combine_supported(NULL, IOLENS_COMBINE_REDUCE));
@@ -138,20 +138,20 @@ static void prepare_step(void **state)
     const struct iolens_module_desc *m = mod_of(state);
     const struct iolens_module_roles *r = m->roles;
     struct rec a = new_rec(m, 77, 3);
-    sc(m, &a, r->c_bytes_read, 1000);
-    sc(m, &a, r->c_bytes_written, 24);
-    sf(m, &a, r->f_read_time, 0.1);
-    sf(m, &a, r->f_write_time, 0.2);
-    sf(m, &a, r->f_meta_time, 0.3);
+    sc(m, &a, iolens_role_index(r->c_bytes_read), 1000);
+    sc(m, &a, iolens_role_index(r->c_bytes_written), 24);
+    sf(m, &a, iolens_role_index(r->f_read_time), 0.1);
+    sf(m, &a, iolens_role_index(r->f_write_time), 0.2);
+    sf(m, &a, iolens_role_index(r->f_meta_time), 0.3);
     prepare(m, &a);
     assert_int_equal(base(&a).id, 77);
     assert_int_equal(base(&a).rank, -1);
-    assert_int_equal(gc(m, &a, r->c_fastest_rank), 3);
-    assert_int_equal(gc(m, &a, r->c_slowest_rank), 3);
-    assert_int_equal(gc(m, &a, r->c_fastest_rank_bytes), 1024);
-    assert_int_equal(gc(m, &a, r->c_slowest_rank_bytes), 1024);
-    assert_true(gf(m, &a, r->f_fastest_time) == 0.1 + 0.2 + 0.3);
-    assert_true(gf(m, &a, r->f_slowest_time) == 0.1 + 0.2 + 0.3);
+    assert_int_equal(gc(m, &a, iolens_role_index(r->c_fastest_rank)), 3);
+    assert_int_equal(gc(m, &a, iolens_role_index(r->c_slowest_rank)), 3);
+    assert_int_equal(gc(m, &a, iolens_role_index(r->c_fastest_rank_bytes)), 1024);
+    assert_int_equal(gc(m, &a, iolens_role_index(r->c_slowest_rank_bytes)), 1024);
+    assert_true(gf(m, &a, iolens_role_index(r->f_fastest_time)) == 0.1 + 0.2 + 0.3);
+    assert_true(gf(m, &a, iolens_role_index(r->f_slowest_time)) == 0.1 + 0.2 + 0.3);
 }
 
 /* Every plain rule of the tables, with in's values 1000 + i and acc's 10 + i
@@ -237,20 +237,20 @@ static void fastest_slowest(void **state)
     const struct iolens_module_roles *r = m->roles;
     for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
         struct rec in = new_rec(m, 1, 1), acc = new_rec(m, 1, 2);
-        sc(m, &in, r->c_bytes_read, 100);
-        sf(m, &in, r->f_meta_time, cases[c].tin);
-        sc(m, &acc, r->c_bytes_written, 200);
-        sf(m, &acc, r->f_meta_time, cases[c].tacc);
+        sc(m, &in, iolens_role_index(r->c_bytes_read), 100);
+        sf(m, &in, iolens_role_index(r->f_meta_time), cases[c].tin);
+        sc(m, &acc, iolens_role_index(r->c_bytes_written), 200);
+        sf(m, &acc, iolens_role_index(r->f_meta_time), cases[c].tacc);
         prepare(m, &in);
         prepare(m, &acc);
         combine(m, &in, &acc);
         int f = cases[c].in_fastest, s = cases[c].in_slowest;
-        assert_int_equal(gc(m, &acc, r->c_fastest_rank), f ? 1 : 2);
-        assert_int_equal(gc(m, &acc, r->c_fastest_rank_bytes), f ? 100 : 200);
-        assert_true(gf(m, &acc, r->f_fastest_time) == (f ? cases[c].tin : cases[c].tacc));
-        assert_int_equal(gc(m, &acc, r->c_slowest_rank), s ? 1 : 2);
-        assert_int_equal(gc(m, &acc, r->c_slowest_rank_bytes), s ? 100 : 200);
-        assert_true(gf(m, &acc, r->f_slowest_time) == (s ? cases[c].tin : cases[c].tacc));
+        assert_int_equal(gc(m, &acc, iolens_role_index(r->c_fastest_rank)), f ? 1 : 2);
+        assert_int_equal(gc(m, &acc, iolens_role_index(r->c_fastest_rank_bytes)), f ? 100 : 200);
+        assert_true(gf(m, &acc, iolens_role_index(r->f_fastest_time)) == (f ? cases[c].tin : cases[c].tacc));
+        assert_int_equal(gc(m, &acc, iolens_role_index(r->c_slowest_rank)), s ? 1 : 2);
+        assert_int_equal(gc(m, &acc, iolens_role_index(r->c_slowest_rank_bytes)), s ? 100 : 200);
+        assert_true(gf(m, &acc, iolens_role_index(r->f_slowest_time)) == (s ? cases[c].tin : cases[c].tacc));
     }
 }
 
@@ -259,22 +259,22 @@ static void max_time_and_size(void **state)
 {
     const struct iolens_module_desc *m = mod_of(state);
     const struct iolens_module_roles *r = m->roles;
-    if (r->f_max_read_time < 0 || r->f_max_write_time < 0)
+    if (!r->f_max_read_time || !r->f_max_write_time)
         skip(); /* STDIO has no such counters */
     struct rec in = new_rec(m, 1, -1), acc = new_rec(m, 1, -1);
-    sf(m, &in, r->f_max_read_time, 2.0);
-    sc(m, &in, r->c_max_read_time_size, 4096);
-    sf(m, &acc, r->f_max_read_time, 1.0);
-    sc(m, &acc, r->c_max_read_time_size, 8);
-    sf(m, &in, r->f_max_write_time, 1.0);
-    sc(m, &in, r->c_max_write_time_size, 16);
-    sf(m, &acc, r->f_max_write_time, 1.0);
-    sc(m, &acc, r->c_max_write_time_size, 32);
+    sf(m, &in, iolens_role_index(r->f_max_read_time), 2.0);
+    sc(m, &in, iolens_role_index(r->c_max_read_time_size), 4096);
+    sf(m, &acc, iolens_role_index(r->f_max_read_time), 1.0);
+    sc(m, &acc, iolens_role_index(r->c_max_read_time_size), 8);
+    sf(m, &in, iolens_role_index(r->f_max_write_time), 1.0);
+    sc(m, &in, iolens_role_index(r->c_max_write_time_size), 16);
+    sf(m, &acc, iolens_role_index(r->f_max_write_time), 1.0);
+    sc(m, &acc, iolens_role_index(r->c_max_write_time_size), 32);
     combine(m, &in, &acc);
-    assert_true(gf(m, &acc, r->f_max_read_time) == 2.0);
-    assert_int_equal(gc(m, &acc, r->c_max_read_time_size), 4096);
-    assert_true(gf(m, &acc, r->f_max_write_time) == 1.0);
-    assert_int_equal(gc(m, &acc, r->c_max_write_time_size), 32);
+    assert_true(gf(m, &acc, iolens_role_index(r->f_max_read_time)) == 2.0);
+    assert_int_equal(gc(m, &acc, iolens_role_index(r->c_max_read_time_size)), 4096);
+    assert_true(gf(m, &acc, iolens_role_index(r->f_max_write_time)) == 1.0);
+    assert_int_equal(gc(m, &acc, iolens_role_index(r->c_max_write_time_size)), 32);
 }
 
 /* -1 ("not monitored") survives only in COUNT rows of modules that clamp:
@@ -483,8 +483,8 @@ static void variance(void **state)
     struct variances v[4];
     for (int k = 0; k < 4; k++) {
         struct rec x = new_rec(m, 1, k);
-        sc(m, &x, r->c_bytes_read, 10 * (k + 1));
-        sf(m, &x, r->f_write_time, 10.0 * (k + 1));
+        sc(m, &x, iolens_role_index(r->c_bytes_read), 10 * (k + 1));
+        sf(m, &x, iolens_role_index(r->f_write_time), 10.0 * (k + 1));
         v[k] = variances(m, &x);
         assert_true(v[k].bytes.n == 1.0 && v[k].bytes.S == 0.0 && v[k].bytes.T == 10.0 * (k + 1));
         assert_true(v[k].time.n == 1.0 && v[k].time.S == 0.0 && v[k].time.T == 10.0 * (k + 1));

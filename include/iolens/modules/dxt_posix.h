@@ -9,9 +9,9 @@
 
 struct iolens_lustre_record;
 
-/* The DXT_POSIX module: reads and writes version 1. Its print hook prints a
- * record as darshan-dxt-parser does for a file not on Lustre (darshan-parser
- * prints no DXT data). */
+/* The DXT_POSIX module: reads and writes version 1. Its print hook is
+ * iolens_dxt_posix_print with the print context's layout (the file's LUSTRE
+ * record, or NULL) as lustre. */
 extern IOLENS_API const struct iolens_module_desc iolens_dxt_posix_module;
 
 /* Print a DXT_POSIX record rec as darshan-dxt-parser does. lustre is the
