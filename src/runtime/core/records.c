@@ -557,10 +557,10 @@ static struct iol_slot *record_get(struct iol_pool *p, uint64_t id, const char *
         return NULL;
     if (full) {
         /* Noted in the table, so that the name is found (and counted as
-         * dropped) once; up to half the capacity, which keeps the table
-         * (sized for twice the capacity) from filling up and its searches
-         * short. */
-        if (atomic_load_explicit(&p->dropped, memory_order_relaxed) >= p->capacity / 2)
+         * dropped) once; up to the capacity: the table, sized for twice the
+         * capacity in levels that overshoot it, then stays at most 3/4 full
+         * and its searches short. */
+        if (atomic_load_explicit(&p->dropped, memory_order_relaxed) >= p->capacity)
             return NULL;
         v = idx_claim(&p->idx, id, &e);
         if (v == 0) {
