@@ -221,6 +221,15 @@ int iol_core_own_process(void)
     return getpid() == iol_rt.pid;
 }
 
+size_t iol_core_full_record(const struct iol_map_module *m, unsigned char *slot, void *buf,
+                            size_t cap)
+{
+    for (size_t i = 0; i < NMODULES; i++)
+        if ((uint32_t)modules[i]->id == m->mod_id && modules[i]->full_record)
+            return modules[i]->full_record((struct iol_slot *)slot, buf, cap);
+    return 0;
+}
+
 static void finish_modules(void)
 {
     for (size_t i = 0; i < NMODULES; i++)
