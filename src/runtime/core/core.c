@@ -17,6 +17,7 @@
 #include "lifecycle.h"
 #include "logwrite.h"
 #include "heatmap/heatmap.h"
+#include "dxt/dxt.h"
 #include "mpiio/mpi_io.h"
 #include "mpi/mpi_wrap.h"
 #include "posix/posix.h"
@@ -31,6 +32,7 @@ static const struct iol_module *const modules[] = {
 #ifdef IOLENS_WITH_MPI
     &iol_mpiio_module,
 #endif
+    &iol_dxt_posix_module,
 };
 #define NMODULES (sizeof(modules) / sizeof(modules[0]))
 _Static_assert(NMODULES <= IOL_MAP_MAX_MODS, "too many runtime modules");
