@@ -17,8 +17,10 @@
 
 extern const struct iol_module iol_dxt_posix_module;
 
-/* 1 while DXT_POSIX records (set by the module's start), else 0. */
-extern int iol_dxt_posix_on;
+/* 1 while DXT_POSIX records (set by the module's start), else 0. Declared
+ * hidden, so that the test on the read/write path is one compare with the
+ * variable's address in the instruction, not a load of it first. */
+extern int iol_dxt_posix_on __attribute__((visibility("hidden")));
 
 /* One read (is_write 0) or write of length bytes at offset of the POSIX
  * record posix, from t0 to t1 (seconds since start). The caller holds
