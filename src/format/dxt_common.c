@@ -73,6 +73,7 @@ size_t iol_dxt_size(const void *rec)
     return iolens_dxt_record_bytes(rec);
 }
 
+#ifndef IOLENS_RUNTIME_IO /* the runtime prints nothing (varmod.h) */
 void iol_dxt_print_head(FILE *out, const struct iolens_dxt_record *rec,
                         const struct iolens_print_ctx *ctx)
 {
@@ -96,3 +97,4 @@ void iol_dxt_print_segment(FILE *out, const char *tag, const struct iolens_dxt_r
             rec->base.rank, write ? "write" : "read", write ? i : i - rec->write_count,
             s->offset, s->length, s->start_time, s->end_time);
 }
+#endif

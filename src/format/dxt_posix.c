@@ -16,6 +16,7 @@ static iolens_status dxt_posix_read(struct iolens_region *rg, uint32_t ver, int 
     return iol_dxt_read(rg, swap, out);
 }
 
+#ifndef IOLENS_RUNTIME_IO /* the runtime prints nothing (varmod.h) */
 /* The file's striping: each component's extent, stripe size and count, OSTs. */
 static void print_layout(FILE *out, const struct iolens_lustre_record *lr)
 {
@@ -113,6 +114,7 @@ static void dxt_posix_print(FILE *out, const void *rec, const struct iolens_prin
 {
     iolens_dxt_posix_print(out, rec, ctx, ctx->layout);
 }
+#endif
 
 _Static_assert(IOLENS_MOD_LUSTRE < IOLENS_MOD_DXT_POSIX,
                "iolens dxt reads a layout module before the traces that use it");
@@ -126,7 +128,9 @@ const struct iolens_module_desc iolens_dxt_posix_module = {
     .legend_name = "DXT_POSIX",
     .read = dxt_posix_read,
     .encode = iol_dxt_encode,
+#ifndef IOLENS_RUNTIME_IO
     .print = dxt_posix_print,
+#endif
     .var_size = iol_dxt_size,
     .trace = 1,
     .layout_module = IOLENS_MOD_LUSTRE,

@@ -219,6 +219,47 @@ static iolens_status put_module(iolens_log_writer *w, const struct iol_map_heade
     return st;
 }
 
+/* A trace module's live records, each built whole by traces under the
+ * slot's (bounded) lock; nothing without traces. */
+static iolens_status put_traces(iolens_log_writer *w, const struct iol_map_header *h,
+                                const struct iol_map_module *m, iol_maplog_trace_fn traces)
+{
+    uint32_t live = iol_maplog_live_count(m);
+    iolens_status st = IOLENS_OK;
+    size_t cap = 0, n;
+    void *buf = NULL;
+
+    if (!traces)
+        return IOLENS_OK;
+    for (uint32_t j = 0; j < live && st == IOLENS_OK; j++) {
+        unsigned char *s = slot_of(h, m, j);
+        struct iol_map_slot_head *head = (struct iol_map_slot_head *)s;
+        if (!slot_id(s))
+            continue;
+        for (;;) {
+            int locked = iol_head_lock_bounded(head);
+            n = traces(m, s, buf, cap);
+            if (locked)
+                iol_head_unlock(head);
+            if (n <= cap)
+                break;
+            void *more = realloc(buf, n);
+            if (!more) {
+                st = IOLENS_ERR_NOMEM;
+                break;
+            }
+            buf = more;
+            cap = n;
+        }
+        if (st == IOLENS_OK && n)
+            st = iolens_writer_put_record(w, (int)m->mod_id, buf);
+    }
+    free(buf);
+    if (st == IOLENS_OK && atomic_load((_Atomic uint32_t *)&m->partial))
+        iolens_writer_set_partial(w, (int)m->mod_id);
+    return st;
+}
+
 /* Mount table lines "type\tpath\n" -> entries pointing into text (modified). */
 static size_t parse_mounts(char *text, struct iolens_mount *out, size_t max)
 {
@@ -281,7 +322,8 @@ static iolens_status put_job(iolens_log_writer *w, const struct iol_map_header *
 }
 
 iolens_status iol_maplog_write(const struct iol_map_header *h, size_t len, const char *path,
-                               int recovered, char *detail, size_t detail_len)
+                               int recovered, iol_maplog_trace_fn traces, char *detail,
+                               size_t detail_len)
 {
     iolens_log_writer *w;
     iolens_status st = iol_maplog_check(h, len, detail, detail_len);
@@ -296,9 +338,12 @@ iolens_status iol_maplog_write(const struct iol_map_header *h, size_t len, const
         (st = put_job(w, h, recovered)) != IOLENS_OK || (st = put_names(w, h)) != IOLENS_OK)
         goto fail;
     iol_maplog_module_order(h, order);
-    for (uint32_t i = 0; i < h->nmods; i++)
-        if ((st = put_module(w, h, &h->mods[order[i]])) != IOLENS_OK)
+    for (uint32_t i = 0; i < h->nmods; i++) {
+        const struct iol_map_module *m = &h->mods[order[i]];
+        const struct iolens_module_desc *d = iolens_module((int)m->mod_id);
+        if ((st = d && d->trace ? put_traces(w, h, m, traces) : put_module(w, h, m)) != IOLENS_OK)
             goto fail;
+    }
     st = iolens_writer_close(w);
     if (st != IOLENS_OK)
         set_detail(detail, detail_len, iolens_strerror(st));

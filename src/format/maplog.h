@@ -53,15 +53,27 @@ uint64_t iol_maplog_copy_record(const struct iol_map_header *h, const struct iol
 const char *iol_maplog_record_name(const struct iol_map_header *h,
                                    const struct iol_map_module *m, uint32_t j);
 
+/* The whole record of a live slot of a trace module (a descriptor with
+ * .trace set, DXT), whose segments the record file does not hold: the
+ * running process keeps them in its own memory. Called with the slot's lock
+ * held; copies the record, decoded, into buf (cap bytes).
+ * @return its bytes (more than cap: nothing copied, ask again with that
+ *         many), or 0 to leave the record out. */
+typedef size_t (*iol_maplog_trace_fn)(const struct iol_map_module *m, unsigned char *slot,
+                                      void *buf, size_t cap);
+
 /* Write the log of the (checked) record file h of len bytes to path, zlib
  * compressed, mode 0400: job data from the header (end time included), the
  * names of the live records, then each module's live records in increasing
  * module id, each module's partial flag (set where records were dropped);
+ * trace modules' records come from traces, and are left out when it is NULL
+ * (a record file read from outside the process that wrote it);
  * recovered != 0 (the file of a process that died before writing its log)
  * adds the metadata line IOL_MAPLOG_KILLED=1.
  * @return IOLENS_OK, or an error with detail filled. */
 iolens_status iol_maplog_write(const struct iol_map_header *h, size_t len, const char *path,
-                               int recovered, char *detail, size_t detail_len);
+                               int recovered, iol_maplog_trace_fn traces, char *detail,
+                               size_t detail_len);
 
 /* If the file open on *fd is a record file, replace *fd by a descriptor of
  * its log (iolens_recfile_write_log's, in an unlinked temporary file under

@@ -92,7 +92,7 @@ static iolens_status write_fd(int fd, const char *out, char *detail, size_t deta
     iolens_status st = map_fd(fd, &v, detail, detail_len);
     if (st != IOLENS_OK)
         return st;
-    st = iol_maplog_write(v.h, v.len, out, !log_written(v.h), detail, detail_len);
+    st = iol_maplog_write(v.h, v.len, out, !log_written(v.h), NULL, detail, detail_len);
     munmap(v.h, v.len);
     return st;
 }

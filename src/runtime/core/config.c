@@ -685,6 +685,7 @@ void iol_config_load(struct iol_config *c)
     gather_env(&e);
     c->config_path = c->logpath = c->logfile = c->mmap_dir = c->jobid_env = empty;
     c->name_mem = IOL_DEFAULT_NAME_MEM;
+    c->dxt_mem = IOL_DEFAULT_DXT_MEM;
     c->max_records = IOL_DEFAULT_MAX_RECORDS;
     c->mem_alignment = IOL_DEFAULT_MEM_ALIGNMENT;
     c->dxt_small_io_trigger = -1;

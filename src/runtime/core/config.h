@@ -24,6 +24,8 @@
 #define IOL_MAX_MAX_RECORDS (1u << 24)
 /* Bytes of record names by default (32 MiB: 100,000 paths of ~300 characters). */
 #define IOL_DEFAULT_NAME_MEM ((size_t)32 << 20)
+/* Bytes of DXT segments by default (32 MiB: over 1,000,000 segments). */
+#define IOL_DEFAULT_DXT_MEM ((size_t)32 << 20)
 /* Memory alignment the POSIX records report (Darshan's configure default). */
 #define IOL_DEFAULT_MEM_ALIGNMENT 8
 
@@ -54,6 +56,7 @@ struct iol_config {
     uint64_t mod_disable;         /* MOD_DISABLE as set (bit = module id) */
     uint64_t mod_enable;          /* MOD_ENABLE as set */
     int dxt_enable_io_trace;      /* DXT_ENABLE_IO_TRACE was set */
+    size_t dxt_mem;               /* bytes of DXT segments (DXT_MEM) */
     uint64_t mod_disabled;        /* modules not recorded: the three above and
                                    * the DXT modules' default */
     int mem_alignment;            /* for POSIX_MEM_ALIGNMENT and MEM_NOT_ALIGNED */

@@ -17,6 +17,7 @@
 #include "lifecycle.h"
 #include "logwrite.h"
 #include "heatmap/heatmap.h"
+#include "dxt/dxt.h"
 #include "mpiio/mpi_io.h"
 #include "mpi/mpi_wrap.h"
 #include "posix/posix.h"
@@ -31,6 +32,7 @@ static const struct iol_module *const modules[] = {
 #ifdef IOLENS_WITH_MPI
     &iol_mpiio_module,
 #endif
+    &iol_dxt_posix_module,
 };
 #define NMODULES (sizeof(modules) / sizeof(modules[0]))
 _Static_assert(NMODULES <= IOL_MAP_MAX_MODS, "too many runtime modules");
@@ -219,6 +221,15 @@ int iol_core_active_slow(void)
 int iol_core_own_process(void)
 {
     return getpid() == iol_rt.pid;
+}
+
+size_t iol_core_full_record(const struct iol_map_module *m, unsigned char *slot, void *buf,
+                            size_t cap)
+{
+    for (size_t i = 0; i < NMODULES; i++)
+        if ((uint32_t)modules[i]->id == m->mod_id && modules[i]->full_record)
+            return modules[i]->full_record((struct iol_slot *)slot, buf, cap);
+    return 0;
 }
 
 static void finish_modules(void)

@@ -53,6 +53,14 @@ struct iol_module {
     /* Last chance to update records before they are written (the runtime is
      * already off). May be NULL. */
     void (*finish)(struct iol_pool *pool);
+
+    /* For a module whose records the record file holds only in part (a trace
+     * module, DXT: its segments are in the module's own memory): copy the
+     * whole record of slot s, decoded, into buf (cap bytes), for the log.
+     * Called with the slot's lock held, while the log is written.
+     * @return its bytes (more than cap: nothing copied), or 0 to leave it
+     *         out. NULL for the others. */
+    size_t (*full_record)(struct iol_slot *s, void *buf, size_t cap);
 };
 
 /* Lifecycle of the runtime in this process. */
@@ -136,6 +144,11 @@ int iol_core_end_for_job(void);
 /* After iol_core_end_for_job: written != 0 removes the record file (its data
  * is in a log), else it stays for iolens recover. */
 void iol_core_retire(int written);
+
+/* The whole record of slot (module m's) for the log writer, from the
+ * module's full_record hook (iol_maplog_trace_fn). @return its bytes, or 0. */
+size_t iol_core_full_record(const struct iol_map_module *m, unsigned char *slot, void *buf,
+                            size_t cap);
 
 /* In the child after fork: forget the parent's records and start a fresh set
  * in a new record file. */

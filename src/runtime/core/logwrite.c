@@ -74,7 +74,8 @@ static int log_candidate(const struct iol_runtime *rt, size_t i, const char *nam
 static int write_to(struct iol_runtime *rt, const char *path, char *detail, size_t len)
 {
     struct iol_map_header *h = rt->map.hdr;
-    iolens_status st = iol_maplog_write(h, rt->map.size, path, 0, detail, len);
+    iolens_status st = iol_maplog_write(h, rt->map.size, path, 0, iol_core_full_record, detail,
+                                        len);
     if (st != IOLENS_OK) {
         iol_diag("cannot write log %s: %s", path, detail);
         return -1;

@@ -14,11 +14,13 @@ static int cmp_name(const void *a, const void *b)
     return x->id < y->id ? -1 : x->id > y->id;
 }
 
-/* Can the log library write this pool's records as they are? */
+/* Can the log library write this pool's records as they are? A trace
+ * module's (DXT) are not in the job log yet: their segments are not in the
+ * record file. */
 static int writable(const struct iol_map_module *m)
 {
     const struct iolens_module_desc *d = iolens_module((int)m->mod_id);
-    return d && (!d->record_size || d->record_size == m->rec_size) &&
+    return d && !d->trace && (!d->record_size || d->record_size == m->rec_size) &&
            d->version == m->rec_version;
 }
 

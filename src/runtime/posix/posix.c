@@ -18,6 +18,7 @@
 #include "core/diag.h"
 #include "heatmap/heatmap.h"
 #include "core/paths.h"
+#include "dxt/dxt.h"
 
 struct iol_pool *iol_posix_pool_of_module;
 static struct iol_vals_pool *vals_pool;
@@ -215,6 +216,8 @@ static inline __attribute__((always_inline)) void note_rw(struct iol_slot *s, st
         r->fcounters[k->f_max_time] = t1 - t0;
         r->counters[k->max_time_size] = n;
     }
+    if (__builtin_expect(iol_dxt_posix_on, 0))
+        iol_dxt_posix_note(s, &st->dxt, k->io_type == POSIX_IO_WRITE, at, n, t0, t1);
     iol_add_time(&r->fcounters[k->f_time], t0, t1, last_end);
     iol_slot_unlock(s);
 }

@@ -32,6 +32,8 @@ struct posix_state {
     double last_write_end;      /* twice in the cumulative times */
     struct iol_vals access;     /* distinct access sizes */
     struct iol_vals stride;     /* distinct strides */
+    void *dxt;                  /* the file's DXT_POSIX record (dxt/dxt.h), NULL until
+                                 * its first traced access */
 };
 
 enum { POSIX_IO_READ = 1, POSIX_IO_WRITE = 2 };

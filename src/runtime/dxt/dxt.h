@@ -1,0 +1,32 @@
+/* The DXT_POSIX module: a trace of every read and write the POSIX module
+ * counts (offset, length, start and end time), one record per file, in
+ * the layout of include/iolens/modules/dxt.h (version 1: no thread ids).
+ *
+ * Fed from the POSIX module's read/write note through one test of
+ * iol_dxt_posix_on, which is 0 unless DXT_POSIX is enabled. Segments live in
+ * chunks of an anonymous mapping of DXT_MEM bytes made at start (bounded;
+ * when it is full the module is marked partial and later segments are
+ * dropped); the record file holds only each record's head, and the log
+ * writer asks the module for the whole record (iol_module.full_record). */
+#ifndef IOL_RT_DXT_H
+#define IOL_RT_DXT_H
+
+#include <stdint.h>
+
+#include "core/core.h"
+
+extern const struct iol_module iol_dxt_posix_module;
+
+/* 1 while DXT_POSIX records (set by the module's start), else 0. Declared
+ * hidden, so that the test on the read/write path is one compare with the
+ * variable's address in the instruction, not a load of it first. */
+extern int iol_dxt_posix_on __attribute__((visibility("hidden")));
+
+/* One read (is_write 0) or write of length bytes at offset of the POSIX
+ * record posix, from t0 to t1 (seconds since start). The caller holds
+ * posix's lock; *dxt is the POSIX record's cache of its DXT record (NULL at
+ * first: the DXT record is then made, or marked as not kept). */
+void iol_dxt_posix_note(struct iol_slot *posix, void **dxt, int is_write, int64_t offset,
+                        int64_t length, double t0, double t1);
+
+#endif

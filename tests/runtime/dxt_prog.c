@@ -1,0 +1,135 @@
+/* The workload of the DXT tests (rt_dxt.sh), run under LD_PRELOAD=libiolens.so.
+ *
+ *   dxt_prog MODE DIR
+ *
+ * seq      DIR/a.dat: write 100 (at 0), write 200 (at 100), pwrite 50 at 1000,
+ *          lseek to 0, read 100 (at 0), pread 30 at 1000, writev of 10 + 20
+ *          (at 100); then DIR/b.dat: pwrite 4096 at 8192, write 10 (at 0),
+ *          pread 4096 at 8192. Segments, in order: a.dat writes (0,100)
+ *          (100,200) (1000,50) (100,30), reads (0,100) (1000,30); b.dat
+ *          writes (8192,4096) (0,10), reads (8192,4096).
+ * threads  4 threads, all starting at once, each write 64 bytes 5000 times
+ *          to its own file DIR/tN.dat (segment i at offset 64 * i).
+ * many     1000 writes of 8 bytes to DIR/m.dat.
+ * kill     seq, then SIGKILL to itself (the record file stays behind).
+ * Prints "MODE done" at the end. */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#define NTHREADS 4
+#define NWRITES 5000
+
+static const char *dir;
+static pthread_barrier_t start;
+
+static void die(const char *what)
+{
+    fprintf(stderr, "dxt_prog: %s: %s\n", what, strerror(errno));
+    exit(2);
+}
+
+/* Open DIR/name for reading and writing, created empty. */
+static int open_in_dir(const char *name)
+{
+    char path[4096];
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    int fd = open(path, O_CREAT | O_TRUNC | O_RDWR, 0644);
+    if (fd < 0)
+        die(path);
+    return fd;
+}
+
+/* Check that a call moved exactly n bytes. */
+static void moved(ssize_t got, size_t n, const char *what)
+{
+    if (got != (ssize_t)n)
+        die(what);
+}
+
+static void seq(void)
+{
+    static char buf[8192];
+    char x[10], y[20];
+    struct iovec iov[2] = {{x, sizeof(x)}, {y, sizeof(y)}};
+
+    memset(buf, 'd', sizeof(buf));
+    int fd = open_in_dir("a.dat");
+    moved(write(fd, buf, 100), 100, "write");
+    moved(write(fd, buf, 200), 200, "write");
+    moved(pwrite(fd, buf, 50, 1000), 50, "pwrite");
+    if (lseek(fd, 0, SEEK_SET) != 0)
+        die("lseek");
+    moved(read(fd, buf, 100), 100, "read");
+    moved(pread(fd, buf, 30, 1000), 30, "pread");
+    moved(writev(fd, iov, 2), 30, "writev");
+    close(fd);
+
+    fd = open_in_dir("b.dat");
+    moved(pwrite(fd, buf, 4096, 8192), 4096, "pwrite");
+    moved(write(fd, buf, 10), 10, "write");
+    moved(pread(fd, buf, 4096, 8192), 4096, "pread");
+    close(fd);
+}
+
+static void *writer(void *arg)
+{
+    char name[32], buf[64];
+    memset(buf, 't', sizeof(buf));
+    snprintf(name, sizeof(name), "t%d.dat", (int)(long)arg);
+    int fd = open_in_dir(name);
+    pthread_barrier_wait(&start);
+    for (int i = 0; i < NWRITES; i++)
+        moved(write(fd, buf, sizeof(buf)), sizeof(buf), "write");
+    close(fd);
+    return NULL;
+}
+
+static void threads(void)
+{
+    pthread_t t[NTHREADS];
+    pthread_barrier_init(&start, NULL, NTHREADS);
+    for (long i = 0; i < NTHREADS; i++)
+        if (pthread_create(&t[i], NULL, writer, (void *)i) != 0)
+            die("pthread_create");
+    for (int i = 0; i < NTHREADS; i++)
+        pthread_join(t[i], NULL);
+    pthread_barrier_destroy(&start);
+}
+
+static void many(void)
+{
+    int fd = open_in_dir("m.dat");
+    for (int i = 0; i < 1000; i++)
+        moved(write(fd, "12345678", 8), 8, "write");
+    close(fd);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 3) {
+        fprintf(stderr, "usage: dxt_prog seq|threads|many|kill DIR\n");
+        return 2;
+    }
+    dir = argv[2];
+    if (!strcmp(argv[1], "seq"))
+        seq();
+    else if (!strcmp(argv[1], "threads"))
+        threads();
+    else if (!strcmp(argv[1], "many"))
+        many();
+    else if (!strcmp(argv[1], "kill")) {
+        seq();
+        raise(SIGKILL);
+    }
+    else
+        return 2;
+    printf("%s done\n", argv[1]);
+    return 0;
+}
