@@ -83,8 +83,10 @@ void run_warn_static(const char *prog)
     if (fd < 0)
         return;
     if (no_interp(fd))
-        cli_say("%s is statically linked: its I/O cannot be recorded (LD_PRELOAD "
-                         "needs a dynamically linked program; relink it without -static); "
-                         "running it anyway", prog);
+        cli_say("%s is statically linked: LD_PRELOAD cannot record it; relink it with "
+                "libiolens-static.a (cc -static ... $(pkg-config --static --libs "
+                "iolens-static)), which records it without iolens run, or without -static "
+                "(docs/runtime.md, \"Statically linked programs\"); running it anyway",
+                prog);
     close(fd);
 }

@@ -192,7 +192,11 @@ void iol_core_start(void)
             next = IOL_ON;
             if (!installed) {
                 installed = 1;
+#ifdef IOLENS_STATIC_RUNTIME
+                fork_fn = _Fork; /* no dlsym in a static program */
+#else
                 fork_fn = (pid_t (*)(void))dlsym(RTLD_DEFAULT, "_Fork");
+#endif
                 iol_lifecycle_install();
             }
         }

@@ -1,9 +1,12 @@
 /* Resolution of the binding tables, and the runtime's own uninstrumented I/O. */
 #include "real.h"
 
+#ifndef IOLENS_STATIC_RUNTIME
 #include <dlfcn.h>
+#endif
 #include <errno.h>
 #include <fcntl.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -13,12 +16,37 @@ ssize_t (*iol_real_read)(int fd, void *buf, size_t len);
 ssize_t (*iol_real_write)(int fd, const void *buf, size_t len);
 int (*iol_real_close)(int fd);
 
+#ifdef IOLENS_STATIC_RUNTIME
+/* libiolens-static.a: the real definition of a symbol is the linker's
+ * __real_ name, listed in iol_static_reals (generated in the order of the
+ * binding tables, so the search usually hits at its first step). */
+static void *static_real(const char *name)
+{
+    static size_t next;
+    size_t n = 0;
+    while (iol_static_reals[n].name)
+        n++;
+    for (size_t k = 0; k < n; k++) {
+        size_t i = (next + k) % n;
+        if (strcmp(iol_static_reals[i].name, name) == 0) {
+            next = i + 1;
+            return iol_static_reals[i].fn;
+        }
+    }
+    return NULL;
+}
+#endif
+
 size_t iol_real_resolve(const struct iol_binding_table *t)
 {
     size_t missing = 0;
     for (size_t i = 0; i < t->count; i++) {
         const struct iol_binding *b = &t->bindings[i];
+#ifdef IOLENS_STATIC_RUNTIME
+        void *p = static_real(b->name);
+#else
         void *p = dlsym(RTLD_NEXT, b->name);
+#endif
         if (!p || p == b->wrapper) {
             missing++;
             p = NULL;

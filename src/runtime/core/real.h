@@ -4,7 +4,13 @@
  * wraps it: {symbol name, our wrapper, where libc's definition is stored}.
  * iol_real_resolve() fills those pointers with dlsym(RTLD_NEXT) once at
  * start-up, and the same tables list the wrapped symbols (for the export
- * check and, later, the --wrap list of static linking).
+ * check, and for the --wrap list of static linking).
+ *
+ * libiolens-static.a (IOLENS_STATIC_RUNTIME; src/static/mkarchive.sh) is
+ * built from the same sources: each wrapper X is renamed __wrap_X in the
+ * object, programs are linked with --wrap=X, and the pointers come from
+ * iol_static_reals, the linker's __real_X (dlsym cannot find them in a
+ * static program).
  *
  * The runtime's own calls never enter a wrapper, by construction.
  * libiolens.so exports its wrappers under libc's names and is linked with
@@ -48,7 +54,21 @@ struct iol_binding_table {
     size_t count;
 };
 
-/* Resolve every binding of the table with dlsym(RTLD_NEXT). A symbol libc
+#ifdef IOLENS_STATIC_RUNTIME
+/* One real definition of libiolens-static.a. */
+struct iol_static_real {
+    const char *name; /* libc symbol, e.g. "write" */
+    void *fn;         /* the linker's __real_write: libc's write */
+};
+
+/* The real definitions, {NULL, NULL}-terminated: generated with the archive
+ * for the symbols the C library's libc.a defines (a symbol it lacks keeps a
+ * NULL pointer, as below). */
+extern const struct iol_static_real iol_static_reals[];
+#endif
+
+/* Resolve every binding of the table with dlsym(RTLD_NEXT) (in
+ * libiolens-static.a, from iol_static_reals). A symbol libc
  * lacks (e.g. statx on an old libc) keeps a NULL pointer; its wrapper then
  * fails with ENOSYS as libc itself would not have linked.
  * @return the number of symbols not found. */
