@@ -106,6 +106,15 @@ static uint64_t idx_bytes(uint64_t min_entries)
     return bytes;
 }
 
+/* Entries of the table t, all levels. */
+static uint64_t idx_entries(const struct iol_idx *t)
+{
+    uint64_t n = 0;
+    for (unsigned i = 0; i < t->nlevels; i++)
+        n += t->mask[i] + 1;
+    return n;
+}
+
 /* Put a table for min_entries at *at (zeroed memory) and move *at past it. */
 static void idx_place(struct iol_idx *t, unsigned char **at, uint64_t min_entries)
 {
@@ -557,10 +566,11 @@ static struct iol_slot *record_get(struct iol_pool *p, uint64_t id, const char *
         return NULL;
     if (full) {
         /* Noted in the table, so that the name is found (and counted as
-         * dropped) once; up to the capacity: the table, sized for twice the
-         * capacity in levels that overshoot it, then stays at most 3/4 full
-         * and its searches short. */
-        if (atomic_load_explicit(&p->dropped, memory_order_relaxed) >= p->capacity)
+         * dropped) once; while the table is at most 3/4 full, which keeps
+         * its searches short. */
+        uint64_t used = (uint64_t)p->capacity + atomic_load_explicit(&p->dropped,
+                                                                       memory_order_relaxed);
+        if (used >= idx_entries(&p->idx) / 4 * 3)
             return NULL;
         v = idx_claim(&p->idx, id, &e);
         if (v == 0) {
