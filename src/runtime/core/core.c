@@ -37,17 +37,15 @@ static const struct iol_module *const modules[] = {
 #define NMODULES (sizeof(modules) / sizeof(modules[0]))
 _Static_assert(NMODULES <= IOL_MAP_MAX_MODS, "too many runtime modules");
 
-/* One line for each module the settings enable (MOD_ENABLE, DXT_ENABLE_IO_TRACE)
- * that this build has no module for: the user asked for data the log will not
- * have. */
+/* One line for each module MOD_ENABLE names that this build has no module
+ * for: the user asked for data the log will not have. (DXT_ENABLE_IO_TRACE
+ * asks for tracing in general: what this build traces, it does, silently.) */
 static void warn_unrecordable(const struct iol_config *c)
 {
 #define IOL_MODULE_NAME(suffix, name) name,
     static const char *const names[] = {IOLENS_MODULE_IDS(IOL_MODULE_NAME)};
 #undef IOL_MODULE_NAME
     uint64_t asked = c->mod_enable & ~c->mod_disable;
-    if (c->dxt_enable_io_trace)
-        asked |= (uint64_t)1 << IOLENS_MOD_DXT_POSIX | (uint64_t)1 << IOLENS_MOD_DXT_MPIIO;
     for (size_t i = 0; i < NMODULES; i++)
         asked &= ~((uint64_t)1 << modules[i]->id);
     for (int id = 1; id < 64 && asked; id++) {
