@@ -11,6 +11,10 @@
  * threads  4 threads, all starting at once, each write 64 bytes 5000 times
  *          to its own file DIR/tN.dat (segment i at offset 64 * i).
  * many     1000 writes of 8 bytes to DIR/m.dat.
+ * trig     for the triggers: DIR/s.dat, 10 writes of 100 bytes (small; at 0,
+ *          100, ...: 9 not file-aligned); DIR/l.dat, 4 writes of 64 KiB at
+ *          multiples of 64 KiB (large, aligned); DIR/u.dat, 4 writes of 64 KiB
+ *          at 1 + multiples of 64 KiB (large, not aligned).
  * kill     seq, then SIGKILL to itself (the record file stays behind).
  * Prints "MODE done" at the end. */
 #include <errno.h>
@@ -111,10 +115,27 @@ static void many(void)
     close(fd);
 }
 
+/* n writes of size bytes at first, first + size, ... to DIR/name. */
+static void writes(const char *name, int n, size_t size, off_t first)
+{
+    static char buf[65536];
+    int fd = open_in_dir(name);
+    for (int i = 0; i < n; i++)
+        moved(pwrite(fd, buf, size, first + (off_t)size * i), size, "pwrite");
+    close(fd);
+}
+
+static void trig(void)
+{
+    writes("s.dat", 10, 100, 0);
+    writes("l.dat", 4, 65536, 0);
+    writes("u.dat", 4, 65536, 1);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
-        fprintf(stderr, "usage: dxt_prog seq|threads|many|kill DIR\n");
+        fprintf(stderr, "usage: dxt_prog seq|threads|many|trig|kill DIR\n");
         return 2;
     }
     dir = argv[2];
@@ -124,6 +145,8 @@ int main(int argc, char **argv)
         threads();
     else if (!strcmp(argv[1], "many"))
         many();
+    else if (!strcmp(argv[1], "trig"))
+        trig();
     else if (!strcmp(argv[1], "kill")) {
         seq();
         raise(SIGKILL);

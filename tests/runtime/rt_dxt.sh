@@ -11,7 +11,9 @@
 # DXT_POSIX module without them, even with other DXT settings), partial (IOLENS_DXT_MEM=0.001: 31
 # segments kept, the module partial, one line on stderr, POSIX counters
 # exact), threads (4 threads, their own files: no segment lost or out of
-# order), recover (a record file read as a log has no DXT_POSIX module). The
+# order), small and unaligned (DXT_SMALL_IO_TRIGGER / DXT_UNALIGNED_IO_TRIGGER
+# in each spelling (config key, IOLENS_ and DARSHAN_ variables): a file's whole trace kept or dropped by its share of
+# small / unaligned accesses; both: it must reach both), recover (a record file read as a log has no DXT_POSIX module). The
 # sanitizer set-up is ../lib/preload.sh.
 set -eu
 [ $# -eq 4 ] || { echo "usage: $0 LIB IOLENS DXT_PROG CASE" >&2; exit 2; }
@@ -108,7 +110,7 @@ enable)
 off)
     run seq
     has_dxt && fail "a DXT_POSIX module without DXT enabled"
-    run seq IOLENS_DXT_MEM=1 DXT_SMALL_IO_TRIGGER=0.5
+    run seq IOLENS_DXT_MEM=1 IOLENS_DXT_SMALL_IO_TRIGGER=0.5
     has_dxt && fail "a DXT_POSIX module from DXT settings without DXT enabled"
     ;;
 partial)
@@ -133,6 +135,37 @@ threads)
         [ "$(counter "$f" POSIX_WRITES)" = 5000 ] || fail "POSIX_WRITES of t$i.dat"
         check_times "$f"
     done
+    ;;
+small|unaligned)
+    # dxt_prog trig: s.dat all small and 9 of 10 unaligned, l.dat large and
+    # aligned, u.dat large and unaligned (needs a file alignment > 1).
+    [ "$case" = small ] && kept="s.dat" || kept="s.dat u.dat"
+    var=$(echo "$case" | tr a-z A-Z)
+    printf 'DXT_%s_IO_TRIGGER 0.5\n' "$var" > "$t/conf"
+    for v in "IOLENS_DXT_${var}_IO_TRIGGER=.5" \
+             "DARSHAN_DXT_${var}_IO_TRIGGER=0.5" IOLENS_CONFIG_PATH="$t/conf"; do
+        run trig DXT_ENABLE_IO_TRACE=1 "$v"
+        [ "$(counter "$t/d/u.dat" POSIX_FILE_NOT_ALIGNED)" = 4 ] ||
+            fail "u.dat: POSIX_FILE_NOT_ALIGNED $(counter "$t/d/u.dat" POSIX_FILE_NOT_ALIGNED), not 4"
+        for f in s.dat l.dat u.dat; do
+            n=$(segs "$t/d/$f" | wc -l)
+            case " $kept " in
+            *" $f "*) [ "$n" -ge 4 ] || fail "$v: the trace of $f was dropped" ;;
+            *) [ "$n" -eq 0 ] || fail "$v: the trace of $f was kept" ;;
+            esac
+            [ "$(counter "$t/d/$f" POSIX_WRITES)" -ge 4 ] || fail "$v: POSIX record of $f"
+        done
+    done
+    # Both set: a trace must reach both (u.dat is not small).
+    run trig DXT_ENABLE_IO_TRACE=1 IOLENS_DXT_SMALL_IO_TRIGGER=0.5 IOLENS_DXT_UNALIGNED_IO_TRIGGER=0.5
+    [ "$(segs "$t/d/s.dat" | wc -l)" -eq 10 ] || fail "both: s.dat dropped"
+    [ "$(segs "$t/d/u.dat" | wc -l)" -eq 0 ] || fail "both: u.dat kept"
+    # The threshold is reached at equality: 9 of 10 unaligned at 0.9, not 0.91.
+    run trig DXT_ENABLE_IO_TRACE=1 IOLENS_DXT_UNALIGNED_IO_TRIGGER=0.9
+    [ "$(segs "$t/d/s.dat" | wc -l)" -eq 10 ] || fail "0.9: s.dat dropped"
+    run trig DXT_ENABLE_IO_TRACE=1 IOLENS_DXT_UNALIGNED_IO_TRIGGER=0.91
+    [ "$(segs "$t/d/s.dat" | wc -l)" -eq 0 ] || fail "0.91: s.dat kept"
+    [ "$(segs "$t/d/u.dat" | wc -l)" -eq 4 ] || fail "0.91: u.dat dropped"
     ;;
 recover)
     # The record file of a killed process read as a log: its segments were

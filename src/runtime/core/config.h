@@ -69,7 +69,7 @@ struct iol_config {
     const char *includes[IOL_MAX_INCLUDES]; /* prefixes kept although excluded */
     size_t nname_rules;
     size_t napp_rules;
-    /* For the MPI runtime, and kept for DXT (parsed and checked now). */
+    /* The DXT triggers (dxt/dxt.c), and the MPI runtime's rank lists. */
     double dxt_small_io_trigger;     /* DXT_SMALL_IO_TRIGGER fraction, < 0: unset */
     double dxt_unaligned_io_trigger; /* DXT_UNALIGNED_IO_TRIGGER fraction, < 0: unset */
     const char *rank_exclude;     /* RANK_EXCLUDE list, NULL if unset */

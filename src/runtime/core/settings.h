@@ -134,11 +134,15 @@
       "buffers against")                                                                 \
     X(DXT_SMALL_IO_TRIGGER, "DXT_SMALL_IO_TRIGGER", "IOLENS_DXT_SMALL_IO_TRIGGER",       \
       "DARSHAN_DXT_SMALL_IO_TRIGGER", "", FRACTION, dxt_small_io_trigger, 0, ONE, "unset", \
-      "DXT: keep traces only of files with at least this fraction of small (< 10 KiB) "  \
-      "accesses; checked and kept, for the DXT modules (not yet)")                       \
+      "DXT: keep a file's trace only if at least this fraction of its reads and writes " \
+      "(the POSIX record's, in each process) are small (up to 10 KiB: the size "         \
+      "histogram's first three bins); decided when the log is written, for the whole "   \
+      "trace ([DXT traces](#dxt-traces))")                                               \
     X(DXT_UNALIGNED_IO_TRIGGER, "DXT_UNALIGNED_IO_TRIGGER",                               \
       "IOLENS_DXT_UNALIGNED_IO_TRIGGER", "DARSHAN_DXT_UNALIGNED_IO_TRIGGER", "", FRACTION, \
-      dxt_unaligned_io_trigger, 0, ONE, "unset", "the same for unaligned accesses")       \
+      dxt_unaligned_io_trigger, 0, ONE, "unset",                                          \
+      "the same for accesses at an offset not file-aligned (`POSIX_FILE_NOT_ALIGNED`); " \
+      "with both triggers set, a trace is kept only if it reaches both")                 \
     X(RANK_EXCLUDE, "RANK_EXCLUDE", "IOLENS_RANK_EXCLUDE", "DARSHAN_RANK_EXCLUDE", "",    \
       RANKS, rank_exclude, 0, RANK, "none",                                              \
       "MPI jobs: ranks that record nothing ([MPI programs](#mpi-programs)); malformed "  \

@@ -14,7 +14,15 @@
  * nothing and makes no system call; a segment is stored under the DXT
  * record's own lock. At the end the log writer copies each record whole
  * (dxt_full_record). A killed process's record file has no segments: the
- * DXT module is left out of its recovered log. */
+ * DXT module is left out of its recovered log.
+ *
+ * The triggers (DXT_SMALL_IO_TRIGGER, DXT_UNALIGNED_IO_TRIGGER), as in
+ * Darshan: decided per file when its record is written, from the file's POSIX
+ * counters of this process: the share of its reads and writes that are small
+ * (the size histogram's bins up to 10 KiB) or at an offset not file-aligned
+ * (POSIX_FILE_NOT_ALIGNED). A file below a set threshold loses its whole
+ * trace; with both set, it must reach both. Nothing is decided on the hot
+ * path. */
 #include "dxt.h"
 
 #include <stdatomic.h>
@@ -24,6 +32,7 @@
 
 #include "core/diag.h"
 #include "iolens/modules/dxt_posix.h"
+#include "iolens/modules/posix.h"
 
 #define DXT_CHUNK_SEGS 31 /* segments per chunk: 1 KiB with its head */
 
@@ -45,6 +54,7 @@ struct dxt_list {
 /* Private state beside each DXT record (changed under the record's lock). */
 struct dxt_state {
     struct dxt_list list[2];
+    struct iol_slot *posix; /* the file's POSIX record, for the triggers */
 };
 
 int iol_dxt_posix_on;
@@ -130,6 +140,8 @@ void iol_dxt_posix_note(struct iol_slot *posix, void **dxt, int is_write, int64_
     if (!s) {
         const struct iolens_record_base *b = iol_slot_rec(posix);
         s = iol_record_get(dxt_pool, b->id, iol_record_name(posix));
+        if (s)
+            state_of(s)->posix = posix; /* read under s's lock, taken below */
         *dxt = s ? (void *)s : (void *)&not_kept;
     }
     if ((void *)s == (void *)&not_kept || !s || iol_slot_lock(s) != 0)
@@ -158,6 +170,27 @@ static void copy_list(const struct dxt_list *l, struct iolens_dxt_segment *out)
     }
 }
 
+/* Do the file's POSIX counters c reach the triggers set (all of them)? As in
+ * Darshan, a share is of the file's reads and writes, and reaching a
+ * threshold is being at or above it. @return 1: keep the trace. */
+static int triggers_reached(const int64_t *c)
+{
+    double small = iol_rt.cfg.dxt_small_io_trigger;
+    double unaligned = iol_rt.cfg.dxt_unaligned_io_trigger;
+    double ops = (double)(c[POSIX_READS] + c[POSIX_WRITES]);
+
+    if (small >= 0) {
+        int64_t n = c[POSIX_SIZE_READ_0_100] + c[POSIX_SIZE_READ_100_1K] +
+                    c[POSIX_SIZE_READ_1K_10K] + c[POSIX_SIZE_WRITE_0_100] +
+                    c[POSIX_SIZE_WRITE_100_1K] + c[POSIX_SIZE_WRITE_1K_10K];
+        if (!(ops > 0 && (double)n / ops >= small))
+            return 0;
+    }
+    if (unaligned >= 0 && !(ops > 0 && (double)c[POSIX_FILE_NOT_ALIGNED] / ops >= unaligned))
+        return 0;
+    return 1;
+}
+
 /* The whole record of slot s (its lock held by the caller), for the log. */
 static size_t dxt_full_record(struct iol_slot *s, void *buf, size_t cap)
 {
@@ -168,6 +201,10 @@ static size_t dxt_full_record(struct iol_slot *s, void *buf, size_t cap)
 
     if (w + r == 0)
         return 0; /* as in Darshan: no traced access, no record */
+    /* The runtime is off: the POSIX counters are final (a call still inside
+     * its note can only add to them, which Darshan's reading races with too). */
+    if (!triggers_reached(((const struct iolens_posix_record *)iol_slot_rec(st->posix))->counters))
+        return 0;
     if (bytes > cap)
         return bytes;
     struct iolens_dxt_record *out = buf;
