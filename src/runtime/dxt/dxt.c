@@ -70,9 +70,13 @@ struct dxt_mod {
 };
 
 int iol_dxt_posix_on;
+#ifdef IOLENS_WITH_MPI /* DXT_MPIIO is fed by the MPI-IO module */
 int iol_dxt_mpiio_on;
+#endif
 static struct dxt_mod dxt_posix = {.name = "DXT_POSIX"};
+#ifdef IOLENS_WITH_MPI /* DXT_MPIIO is fed by the MPI-IO module */
 static struct dxt_mod dxt_mpiio = {.name = "DXT_MPIIO"};
+#endif
 static struct dxt_chunk *chunks; /* the mapping, once made; kept across restarts */
 static uint32_t nchunks;         /* chunks it holds */
 static _Atomic uint32_t chunks_used;
@@ -105,7 +109,7 @@ static int dxt_start(struct dxt_mod *m, struct iol_pool *pool)
     atomic_store_explicit(&m->dropped, 0, memory_order_relaxed);
     if (pool->capacity == 0)
         return 0; /* the module is not enabled */
-    if (!chunks && !nchunks) {
+    if (!chunks) {
         size_t n = iol_rt.cfg.dxt_mem / sizeof(struct dxt_chunk);
         if (n > UINT32_MAX - 1)
             n = UINT32_MAX - 1;
@@ -130,16 +134,16 @@ static int dxt_start(struct dxt_mod *m, struct iol_pool *pool)
 /* DXT_POSIX's start hook. */
 static void dxt_posix_start(struct iol_pool *pool)
 {
-    iol_dxt_posix_on = 0;
     iol_dxt_posix_on = dxt_start(&dxt_posix, pool);
 }
 
+#ifdef IOLENS_WITH_MPI /* DXT_MPIIO is fed by the MPI-IO module */
 /* DXT_MPIIO's start hook. */
 static void dxt_mpiio_start(struct iol_pool *pool)
 {
-    iol_dxt_mpiio_on = 0;
     iol_dxt_mpiio_on = dxt_start(&dxt_mpiio, pool);
 }
+#endif
 
 /* A new chunk for the list l of module m. @return 0, or -1 when the memory
  * is used up (m is then marked partial). */
@@ -196,11 +200,13 @@ void iol_dxt_posix_note(struct iol_slot *posix, void **dxt, int is_write, int64_
     note(&dxt_posix, posix, dxt, is_write, offset, length, t0, t1);
 }
 
+#ifdef IOLENS_WITH_MPI /* DXT_MPIIO is fed by the MPI-IO module */
 void iol_dxt_mpiio_note(struct iol_slot *mpiio, void **dxt, int is_write, int64_t offset,
                         int64_t length, double t0, double t1)
 {
     note(&dxt_mpiio, mpiio, dxt, is_write, offset, length, t0, t1);
 }
+#endif
 
 /* Copy the segments of list l into out. */
 static void copy_list(const struct dxt_list *l, struct iolens_dxt_segment *out)
@@ -276,6 +282,7 @@ static size_t dxt_posix_full_record(struct iol_slot *s, void *buf, size_t cap)
     return full_record(s, state_of(s)->posix, buf, cap);
 }
 
+#ifdef IOLENS_WITH_MPI /* DXT_MPIIO is fed by the MPI-IO module */
 /* DXT_MPIIO's full_record hook: the file's POSIX record is the one of the
  * same record id (the same name), if this process has one. */
 static size_t dxt_mpiio_full_record(struct iol_slot *s, void *buf, size_t cap)
@@ -284,6 +291,7 @@ static size_t dxt_mpiio_full_record(struct iol_slot *s, void *buf, size_t cap)
     struct iol_pool *posix = iol_posix_pool();
     return full_record(s, posix ? iol_record_find(posix, b->id) : NULL, buf, cap);
 }
+#endif
 
 /* Say on stderr when module m dropped segments, and what to raise. */
 static void dxt_finish(struct dxt_mod *m)
@@ -302,12 +310,14 @@ static void dxt_posix_finish(struct iol_pool *pool)
     dxt_finish(&dxt_posix);
 }
 
+#ifdef IOLENS_WITH_MPI /* DXT_MPIIO is fed by the MPI-IO module */
 /* DXT_MPIIO's finish hook. */
 static void dxt_mpiio_finish(struct iol_pool *pool)
 {
     (void)pool;
     dxt_finish(&dxt_mpiio);
 }
+#endif
 
 static const struct iol_binding_table *const dxt_tables[] = {NULL}; /* wraps nothing */
 
@@ -326,6 +336,7 @@ const struct iol_module iol_dxt_posix_module = {
     .full_record = dxt_posix_full_record,
 };
 
+#ifdef IOLENS_WITH_MPI
 const struct iol_module iol_dxt_mpiio_module = {
     .id = IOLENS_MOD_DXT_MPIIO,
     .name = "DXT_MPIIO",
@@ -340,3 +351,4 @@ const struct iol_module iol_dxt_mpiio_module = {
     .finish = dxt_mpiio_finish,
     .full_record = dxt_mpiio_full_record,
 };
+#endif
