@@ -41,9 +41,12 @@ IOLENS_API void iolens_log_header_bytes(unsigned char *h, iolens_compression com
                                         const uint32_t *versions);
 
 /* Lay out n records of module mod_id, the first at recs and each stride bytes
- * after the previous, as the log stores them (variable-size modules through
- * their encoder), in a new buffer *out of *out_len bytes for the caller to free.
- * @return IOLENS_OK, IOLENS_ERR_UNKNOWN_MODULE or IOLENS_ERR_NOMEM. */
+ * after the previous (stride 0, for a variable-size module: each record right
+ * after the previous one's var_size bytes), as the log stores them
+ * (variable-size modules through their encoder), in a new buffer *out of
+ * *out_len bytes for the caller to free.
+ * @return IOLENS_OK, IOLENS_ERR_UNKNOWN_MODULE, IOLENS_ERR_ARGUMENT (stride 0
+ * for a fixed-size module) or IOLENS_ERR_NOMEM. */
 IOLENS_API iolens_status iolens_log_records_bytes(int mod_id, const void *recs, size_t n,
                                                   size_t stride, unsigned char **out,
                                                   size_t *out_len);

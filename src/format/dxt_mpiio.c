@@ -19,6 +19,7 @@ static iolens_status dxt_mpiio_read(struct iolens_region *rg, uint32_t ver, int 
     return IOLENS_OK;
 }
 
+#ifndef IOLENS_RUNTIME_IO /* the runtime prints nothing (varmod.h) */
 static void dxt_mpiio_print(FILE *out, const void *r, const struct iolens_print_ctx *ctx)
 {
     const struct iolens_dxt_record *rec = r;
@@ -32,6 +33,7 @@ static void dxt_mpiio_print(FILE *out, const void *r, const struct iolens_print_
         fputs(IOL_DXT_NO_THREAD, out);
     }
 }
+#endif
 
 const struct iolens_module_desc iolens_dxt_mpiio_module = {
     .id = IOLENS_MOD_DXT_MPIIO,
@@ -42,7 +44,9 @@ const struct iolens_module_desc iolens_dxt_mpiio_module = {
     .legend_name = "DXT_MPIIO",
     .read = dxt_mpiio_read,
     .encode = iol_dxt_encode,
+#ifndef IOLENS_RUNTIME_IO
     .print = dxt_mpiio_print,
+#endif
     .var_size = iol_dxt_size,
     .trace = 1,
 };

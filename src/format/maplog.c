@@ -219,6 +219,20 @@ static iolens_status put_module(iolens_log_writer *w, const struct iol_map_heade
     return st;
 }
 
+size_t iol_maplog_trace_record(const struct iol_map_header *h, const struct iol_map_module *m,
+                               uint32_t j, iol_maplog_trace_fn traces, void *buf, size_t cap)
+{
+    unsigned char *s = slot_of(h, m, j);
+    struct iol_map_slot_head *head = (struct iol_map_slot_head *)s;
+    if (!slot_id(s))
+        return 0;
+    int locked = iol_head_lock_bounded(head);
+    size_t n = traces(m, s, buf, cap);
+    if (locked)
+        iol_head_unlock(head);
+    return n;
+}
+
 /* A trace module's live records, each built whole by traces under the
  * slot's (bounded) lock; nothing without traces. */
 static iolens_status put_traces(iolens_log_writer *w, const struct iol_map_header *h,
@@ -232,17 +246,7 @@ static iolens_status put_traces(iolens_log_writer *w, const struct iol_map_heade
     if (!traces)
         return IOLENS_OK;
     for (uint32_t j = 0; j < live && st == IOLENS_OK; j++) {
-        unsigned char *s = slot_of(h, m, j);
-        struct iol_map_slot_head *head = (struct iol_map_slot_head *)s;
-        if (!slot_id(s))
-            continue;
-        for (;;) {
-            int locked = iol_head_lock_bounded(head);
-            n = traces(m, s, buf, cap);
-            if (locked)
-                iol_head_unlock(head);
-            if (n <= cap)
-                break;
+        while ((n = iol_maplog_trace_record(h, m, j, traces, buf, cap)) > cap) {
             void *more = realloc(buf, n);
             if (!more) {
                 st = IOLENS_ERR_NOMEM;

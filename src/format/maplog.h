@@ -62,6 +62,13 @@ const char *iol_maplog_record_name(const struct iol_map_header *h,
 typedef size_t (*iol_maplog_trace_fn)(const struct iol_map_module *m, unsigned char *slot,
                                       void *buf, size_t cap);
 
+/* The whole record of module m's j-th slot (a trace module's), built by
+ * traces into buf (cap bytes) under the slot's (bounded) lock.
+ * @return its bytes (more than cap: nothing copied, ask again with that
+ *         many), or 0 when the slot is not live or traces leaves it out. */
+size_t iol_maplog_trace_record(const struct iol_map_header *h, const struct iol_map_module *m,
+                               uint32_t j, iol_maplog_trace_fn traces, void *buf, size_t cap);
+
 /* Write the log of the (checked) record file h of len bytes to path, zlib
  * compressed, mode 0400: job data from the header (end time included), the
  * names of the live records, then each module's live records in increasing

@@ -34,6 +34,7 @@ static const struct iolens_module_desc *const module_table[IOLENS_MOD_KNOWN_COUN
     [IOLENS_MOD_STDIO] = &iolens_stdio_module,
     [IOLENS_MOD_HEATMAP] = &iolens_heatmap_module,
     [IOLENS_MOD_DXT_POSIX] = &iolens_dxt_posix_module,
+    [IOLENS_MOD_DXT_MPIIO] = &iolens_dxt_mpiio_module,
 #ifndef IOLENS_RUNTIME_MODULES
     [IOLENS_MOD_H5F] = &iolens_h5f_module,
     [IOLENS_MOD_H5D] = &iolens_h5d_module,
@@ -44,7 +45,6 @@ static const struct iolens_module_desc *const module_table[IOLENS_MOD_KNOWN_COUN
     [IOLENS_MOD_DFS] = &iolens_dfs_module,
     [IOLENS_MOD_DAOS] = &iolens_daos_module,
     [IOLENS_MOD_LUSTRE] = &iolens_lustre_module,
-    [IOLENS_MOD_DXT_MPIIO] = &iolens_dxt_mpiio_module,
 #endif
 };
 

@@ -39,8 +39,11 @@ iolens_status iolens_log_records_bytes(int mod_id, const void *recs, size_t n, s
     *out_len = 0;
     if (!mod || (!mod->encode && mod->record_size == 0))
         return IOLENS_ERR_UNKNOWN_MODULE;
-    for (size_t i = 0; i < n && st == IOLENS_OK; i++) {
-        const unsigned char *rec = (const unsigned char *)recs + i * stride;
+    if (stride == 0 && !mod->var_size)
+        return IOLENS_ERR_ARGUMENT;
+    const unsigned char *rec = recs;
+    for (size_t i = 0; i < n && st == IOLENS_OK;
+         rec += stride ? stride : mod->var_size(rec), i++) {
         if (!mod->encode) {
             st = append(&buf, &used, &cap, rec, mod->record_size);
             continue;

@@ -33,6 +33,9 @@ static const struct iol_module *const modules[] = {
     &iol_mpiio_module,
 #endif
     &iol_dxt_posix_module,
+#ifdef IOLENS_WITH_MPI
+    &iol_dxt_mpiio_module, /* fed by the MPI-IO module */
+#endif
 };
 #define NMODULES (sizeof(modules) / sizeof(modules[0]))
 _Static_assert(NMODULES <= IOL_MAP_MAX_MODS, "too many runtime modules");

@@ -108,12 +108,11 @@
       mod_enable, 0, MOD, "none", "modules recorded even if disabled; wins over `MOD_DISABLE`") \
     X(DXT_ENABLE_IO_TRACE, "", "", "DXT_ENABLE_IO_TRACE", "", PRESENCE, dxt_enable_io_trace, \
       0, ONE, "unset",                                                                   \
-      "Darshan's old switch: enables `DXT_POSIX` and `DXT_MPIIO` (`DXT_MPIIO` not yet "  \
-      "recorded)")                                                                       \
+      "Darshan's old switch: enables `DXT_POSIX` and `DXT_MPIIO` (MPI programs)")      \
     X(DXT_MEM, "DXT_MEM", "IOLENS_DXT_MEM", "", "", MIB, dxt_mem, 0, ONE, "32",           \
       "DXT: memory for the traces' segments, per process (32 bytes a segment, in "       \
       "chunks of 31 per file and kind: 32 MiB hold 1,015,808); when it is full, later "   \
-      "segments are dropped and the log marks `DXT_POSIX` partial (an iolens addition: " \
+      "segments are dropped and the log marks the module partial (an iolens addition: " \
       "Darshan's is fixed when it is built)")                                            \
     X(MAX_RECORDS, "MAX_RECORDS", "IOLENS_MAX_RECORDS", "", "", RECORDS, max_records, 0,  \
       ONE, "131072",                                                                     \

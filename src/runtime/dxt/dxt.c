@@ -1,15 +1,16 @@
-/* DXT_POSIX module: per-file traces of POSIX reads and writes.
+/* DXT_POSIX and DXT_MPIIO modules: per-file traces of POSIX and MPI-IO
+ * reads and writes.
  *
  * What Darshan's DXT records (darshan-dxt.c gives the facts): for each file,
- * every read and write the POSIX module counts, as offset, length, start and
- * end time relative to the job's start; the host name of the process; the
+ * every read and write the POSIX (MPI-IO) module counts, as offset, length,
+ * start and end time relative to the job's start; the host name of the process; the
  * number of writes and of reads. A file with no traced access has no record
  * in the log.
  *
  * Where things live: the record's head (id, rank, host name; counts zero)
  * is a slot of the module's pool in the record file; the private state
- * beside it lists the record's segment chunks. The chunks are taken from one
- * anonymous mapping of DXT_MEM bytes (reserved at start, its pages touched
+ * beside it lists the record's segment chunks. The chunks of both modules
+ * are taken from one anonymous mapping of DXT_MEM bytes (reserved at start, its pages touched
  * only as they are used) by an atomic counter, so the hot path allocates
  * nothing and makes no system call; a segment is stored under the DXT
  * record's own lock. At the end the log writer copies each record whole
@@ -22,7 +23,9 @@
  * (the size histogram's bins up to 10 KiB) or at an offset not file-aligned
  * (POSIX_FILE_NOT_ALIGNED). A file below a set threshold loses its whole
  * trace; with both set, it must reach both. Nothing is decided on the hot
- * path. */
+ * path. A DXT_MPIIO trace is kept when the file's POSIX counters reach the
+ * triggers (as Darshan drops it with the file's DXT_POSIX trace); with a
+ * trigger set and no POSIX record of the file, it is dropped. */
 #include "dxt.h"
 
 #include <stdatomic.h>
@@ -31,8 +34,10 @@
 #include <unistd.h>
 
 #include "core/diag.h"
+#include "iolens/modules/dxt_mpiio.h"
 #include "iolens/modules/dxt_posix.h"
 #include "iolens/modules/posix.h"
+#include "posix/posix.h"
 
 #define DXT_CHUNK_SEGS 31 /* segments per chunk: 1 KiB with its head */
 
@@ -54,17 +59,29 @@ struct dxt_list {
 /* Private state beside each DXT record (changed under the record's lock). */
 struct dxt_state {
     struct dxt_list list[2];
-    struct iol_slot *posix; /* the file's POSIX record, for the triggers */
+    struct iol_slot *posix; /* DXT_POSIX: the file's POSIX record, for the triggers */
+};
+
+/* What each of the two modules keeps apart: its pool and its losses. */
+struct dxt_mod {
+    struct iol_pool *pool;
+    _Atomic uint64_t dropped; /* segments dropped: the memory was full */
+    const char *name;
 };
 
 int iol_dxt_posix_on;
-static struct iol_pool *dxt_pool;
+#ifdef IOLENS_WITH_MPI /* DXT_MPIIO is fed by the MPI-IO module */
+int iol_dxt_mpiio_on;
+#endif
+static struct dxt_mod dxt_posix = {.name = "DXT_POSIX"};
+#ifdef IOLENS_WITH_MPI /* DXT_MPIIO is fed by the MPI-IO module */
+static struct dxt_mod dxt_mpiio = {.name = "DXT_MPIIO"};
+#endif
 static struct dxt_chunk *chunks; /* the mapping, once made; kept across restarts */
 static uint32_t nchunks;         /* chunks it holds */
 static _Atomic uint32_t chunks_used;
-static _Atomic uint64_t segs_dropped;
 static char hostname[IOLENS_DXT_HOSTNAME_SIZE];
-/* A POSIX record's cache entry for a file whose DXT record is not kept. */
+/* A source record's cache entry for a file whose DXT record is not kept. */
 static char not_kept;
 
 static inline struct dxt_state *state_of(struct iol_slot *s)
@@ -80,17 +97,18 @@ static void dxt_init_record(struct iolens_record_base *base, void *state, const 
     memcpy(r->hostname, hostname, sizeof(r->hostname));
 }
 
-/* The pool is ready: at start, after fork in the child, after a failed exec.
- * The mapping is made once; a new record set starts with every chunk free
- * (a forked child's copy of the parent's chunks is simply reused). */
-static void dxt_start(struct iol_pool *pool)
+/* The pool of module m is ready: at start, after fork in the child, after a
+ * failed exec. The mapping is made once, by the first module enabled; a new
+ * record set starts with every chunk free (a forked child's copy of the
+ * parent's chunks is simply reused; both modules' starts run before any
+ * segment is stored). @return 1 when m records, else 0. */
+static int dxt_start(struct dxt_mod *m, struct iol_pool *pool)
 {
-    dxt_pool = pool;
+    m->pool = pool;
     atomic_store_explicit(&chunks_used, 0, memory_order_relaxed);
-    atomic_store_explicit(&segs_dropped, 0, memory_order_relaxed);
-    iol_dxt_posix_on = 0;
+    atomic_store_explicit(&m->dropped, 0, memory_order_relaxed);
     if (pool->capacity == 0)
-        return; /* DXT_POSIX not enabled */
+        return 0; /* the module is not enabled */
     if (!chunks) {
         size_t n = iol_rt.cfg.dxt_mem / sizeof(struct dxt_chunk);
         if (n > UINT32_MAX - 1)
@@ -100,7 +118,8 @@ static void dxt_start(struct iol_pool *pool)
                     : MAP_FAILED;
         if (p == MAP_FAILED) {
             if (n)
-                iol_diag("DXT_POSIX: cannot map %zu bytes for segments", n * sizeof(struct dxt_chunk));
+                iol_diag("%s: cannot map %zu bytes for segments", m->name,
+                         n * sizeof(struct dxt_chunk));
             n = 0;
         } else {
             chunks = p;
@@ -109,19 +128,33 @@ static void dxt_start(struct iol_pool *pool)
     }
     if (gethostname(hostname, sizeof(hostname)) != 0)
         memcpy(hostname, "unknown", sizeof("unknown"));
-    iol_dxt_posix_on = 1;
+    return 1;
 }
 
-/* A new chunk for the list l. @return 0, or -1 when the memory is used up
- * (the module is then marked partial). */
-static int add_chunk(struct dxt_list *l)
+/* DXT_POSIX's start hook. */
+static void dxt_posix_start(struct iol_pool *pool)
+{
+    iol_dxt_posix_on = dxt_start(&dxt_posix, pool);
+}
+
+#ifdef IOLENS_WITH_MPI /* DXT_MPIIO is fed by the MPI-IO module */
+/* DXT_MPIIO's start hook. */
+static void dxt_mpiio_start(struct iol_pool *pool)
+{
+    iol_dxt_mpiio_on = dxt_start(&dxt_mpiio, pool);
+}
+#endif
+
+/* A new chunk for the list l of module m. @return 0, or -1 when the memory
+ * is used up (m is then marked partial). */
+static int add_chunk(struct dxt_mod *m, struct dxt_list *l)
 {
     uint32_t i = atomic_load_explicit(&chunks_used, memory_order_relaxed);
     if (i < nchunks)
         i = atomic_fetch_add_explicit(&chunks_used, 1, memory_order_relaxed);
     if (i >= nchunks) {
-        if (!atomic_load_explicit(&dxt_pool->mm->partial, memory_order_relaxed))
-            atomic_store_explicit(&dxt_pool->mm->partial, 1, memory_order_relaxed);
+        if (!atomic_load_explicit(&m->pool->mm->partial, memory_order_relaxed))
+            atomic_store_explicit(&m->pool->mm->partial, 1, memory_order_relaxed);
         return -1;
     }
     chunks[i].next = 0;
@@ -133,30 +166,47 @@ static int add_chunk(struct dxt_list *l)
     return 0;
 }
 
-void iol_dxt_posix_note(struct iol_slot *posix, void **dxt, int is_write, int64_t offset,
-                        int64_t length, double t0, double t1)
+/* One segment in module m's trace of the source record src (its lock held);
+ * *dxt is src's cache of its DXT record (made at first, or marked as not
+ * kept). */
+static inline void note(struct dxt_mod *m, struct iol_slot *src, void **dxt, int is_write,
+                        int64_t offset, int64_t length, double t0, double t1)
 {
     struct iol_slot *s = *dxt;
     if (!s) {
-        const struct iolens_record_base *b = iol_slot_rec(posix);
-        s = iol_record_get(dxt_pool, b->id, iol_record_name(posix));
-        if (s)
-            state_of(s)->posix = posix; /* read under s's lock, taken below */
+        const struct iolens_record_base *b = iol_slot_rec(src);
+        s = iol_record_get(m->pool, b->id, iol_record_name(src));
+        if (s && m == &dxt_posix)
+            state_of(s)->posix = src; /* read under s's lock, taken below */
         *dxt = s ? (void *)s : (void *)&not_kept;
     }
     if ((void *)s == (void *)&not_kept || !s || iol_slot_lock(s) != 0)
         return;
     struct dxt_list *l = &state_of(s)->list[is_write ? 0 : 1];
     int64_t at = l->count % DXT_CHUNK_SEGS;
-    if (at == 0 && add_chunk(l) != 0) {
+    if (at == 0 && add_chunk(m, l) != 0) {
         iol_slot_unlock(s);
-        atomic_fetch_add_explicit(&segs_dropped, 1, memory_order_relaxed);
+        atomic_fetch_add_explicit(&m->dropped, 1, memory_order_relaxed);
         return;
     }
     chunks[l->last - 1].seg[at] = (struct iolens_dxt_segment){offset, length, t0, t1};
     l->count++;
     iol_slot_unlock(s);
 }
+
+void iol_dxt_posix_note(struct iol_slot *posix, void **dxt, int is_write, int64_t offset,
+                        int64_t length, double t0, double t1)
+{
+    note(&dxt_posix, posix, dxt, is_write, offset, length, t0, t1);
+}
+
+#ifdef IOLENS_WITH_MPI /* DXT_MPIIO is fed by the MPI-IO module */
+void iol_dxt_mpiio_note(struct iol_slot *mpiio, void **dxt, int is_write, int64_t offset,
+                        int64_t length, double t0, double t1)
+{
+    note(&dxt_mpiio, mpiio, dxt, is_write, offset, length, t0, t1);
+}
+#endif
 
 /* Copy the segments of list l into out. */
 static void copy_list(const struct dxt_list *l, struct iolens_dxt_segment *out)
@@ -191,8 +241,20 @@ static int triggers_reached(const int64_t *c)
     return 1;
 }
 
-/* The whole record of slot s (its lock held by the caller), for the log. */
-static size_t dxt_full_record(struct iol_slot *s, void *buf, size_t cap)
+/* Would the POSIX record posix (NULL: none) keep its file's traces? */
+static int keeps_traces(struct iol_slot *posix)
+{
+    if (iol_rt.cfg.dxt_small_io_trigger < 0 && iol_rt.cfg.dxt_unaligned_io_trigger < 0)
+        return 1;
+    /* The runtime is off: the POSIX counters are final (a call still inside
+     * its note can only add to them, which Darshan's reading races with too). */
+    return posix &&
+           triggers_reached(((const struct iolens_posix_record *)iol_slot_rec(posix))->counters);
+}
+
+/* The whole record of slot s (its lock held by the caller), for the log;
+ * posix is the file's POSIX record (NULL: none), for the triggers. */
+static size_t full_record(struct iol_slot *s, struct iol_slot *posix, void *buf, size_t cap)
 {
     const struct dxt_state *st = state_of(s);
     int64_t w = st->list[0].count, r = st->list[1].count;
@@ -201,9 +263,7 @@ static size_t dxt_full_record(struct iol_slot *s, void *buf, size_t cap)
 
     if (w + r == 0)
         return 0; /* as in Darshan: no traced access, no record */
-    /* The runtime is off: the POSIX counters are final (a call still inside
-     * its note can only add to them, which Darshan's reading races with too). */
-    if (!triggers_reached(((const struct iolens_posix_record *)iol_slot_rec(st->posix))->counters))
+    if (!keeps_traces(posix))
         return 0;
     if (bytes > cap)
         return bytes;
@@ -216,16 +276,48 @@ static size_t dxt_full_record(struct iol_slot *s, void *buf, size_t cap)
     return bytes;
 }
 
-/* Say on stderr when segments were dropped, and what to raise. */
-static void dxt_finish(struct iol_pool *pool)
+/* DXT_POSIX's full_record hook. */
+static size_t dxt_posix_full_record(struct iol_slot *s, void *buf, size_t cap)
 {
-    uint64_t lost = atomic_load_explicit(&segs_dropped, memory_order_relaxed);
-    (void)pool;
-    if (lost)
-        iol_diag_always("DXT_POSIX: %llu segments dropped (the trace memory is full): raise "
-                        "IOLENS_DXT_MEM (now %zu KiB)",
-                        (unsigned long long)lost, iol_rt.cfg.dxt_mem >> 10);
+    return full_record(s, state_of(s)->posix, buf, cap);
 }
+
+#ifdef IOLENS_WITH_MPI /* DXT_MPIIO is fed by the MPI-IO module */
+/* DXT_MPIIO's full_record hook: the file's POSIX record is the one of the
+ * same record id (the same name), if this process has one. */
+static size_t dxt_mpiio_full_record(struct iol_slot *s, void *buf, size_t cap)
+{
+    const struct iolens_record_base *b = iol_slot_rec(s);
+    struct iol_pool *posix = iol_posix_pool();
+    return full_record(s, posix ? iol_record_find(posix, b->id) : NULL, buf, cap);
+}
+#endif
+
+/* Say on stderr when module m dropped segments, and what to raise. */
+static void dxt_finish(struct dxt_mod *m)
+{
+    uint64_t lost = atomic_load_explicit(&m->dropped, memory_order_relaxed);
+    if (lost)
+        iol_diag_always("%s: %llu segments dropped (the trace memory is full): raise "
+                        "IOLENS_DXT_MEM (now %zu KiB)",
+                        m->name, (unsigned long long)lost, iol_rt.cfg.dxt_mem >> 10);
+}
+
+/* DXT_POSIX's finish hook. */
+static void dxt_posix_finish(struct iol_pool *pool)
+{
+    (void)pool;
+    dxt_finish(&dxt_posix);
+}
+
+#ifdef IOLENS_WITH_MPI /* DXT_MPIIO is fed by the MPI-IO module */
+/* DXT_MPIIO's finish hook. */
+static void dxt_mpiio_finish(struct iol_pool *pool)
+{
+    (void)pool;
+    dxt_finish(&dxt_mpiio);
+}
+#endif
 
 static const struct iol_binding_table *const dxt_tables[] = {NULL}; /* wraps nothing */
 
@@ -239,7 +331,24 @@ const struct iol_module iol_dxt_posix_module = {
     .names_are_paths = 1,
     .bindings = dxt_tables,
     .init_record = dxt_init_record,
-    .start = dxt_start,
-    .finish = dxt_finish,
-    .full_record = dxt_full_record,
+    .start = dxt_posix_start,
+    .finish = dxt_posix_finish,
+    .full_record = dxt_posix_full_record,
 };
+
+#ifdef IOLENS_WITH_MPI
+const struct iol_module iol_dxt_mpiio_module = {
+    .id = IOLENS_MOD_DXT_MPIIO,
+    .name = "DXT_MPIIO",
+    .version = IOLENS_DXT_MPIIO_VERSION,
+    .record_size = sizeof(struct iolens_dxt_record),
+    .state_size = sizeof(struct dxt_state),
+    .max_records = 0,
+    .names_are_paths = 1,
+    .bindings = dxt_tables,
+    .init_record = dxt_init_record,
+    .start = dxt_mpiio_start,
+    .finish = dxt_mpiio_finish,
+    .full_record = dxt_mpiio_full_record,
+};
+#endif

@@ -1,9 +1,10 @@
-/* The DXT_POSIX module: a trace of every read and write the POSIX module
- * counts (offset, length, start and end time), one record per file, in
+/* The DXT_POSIX and DXT_MPIIO modules: a trace of every read and write the
+ * POSIX (MPI-IO) module counts (offset, length, start and end time), one record per file, in
  * the layout of include/iolens/modules/dxt.h (version 1: no thread ids).
  *
- * Fed from the POSIX module's read/write note through one test of
- * iol_dxt_posix_on, which is 0 unless DXT_POSIX is enabled. Segments live in
+ * Fed from the POSIX (MPI-IO) module's read/write note through one test of
+ * iol_dxt_posix_on (iol_dxt_mpiio_on), which is 0 unless DXT_POSIX
+ * (DXT_MPIIO) is enabled. Both modules' segments live in
  * chunks of an anonymous mapping of DXT_MEM bytes made at start (bounded;
  * when it is full the module is marked partial and later segments are
  * dropped); the record file holds only each record's head, and the log
@@ -16,17 +17,25 @@
 #include "core/core.h"
 
 extern const struct iol_module iol_dxt_posix_module;
+extern const struct iol_module iol_dxt_mpiio_module;
 
 /* 1 while DXT_POSIX records (set by the module's start), else 0. Declared
  * hidden, so that the test on the read/write path is one compare with the
  * variable's address in the instruction, not a load of it first. */
 extern int iol_dxt_posix_on __attribute__((visibility("hidden")));
+/* 1 while DXT_MPIIO records, else 0 (never set in a build without MPI). */
+extern int iol_dxt_mpiio_on __attribute__((visibility("hidden")));
 
 /* One read (is_write 0) or write of length bytes at offset of the POSIX
  * record posix, from t0 to t1 (seconds since start). The caller holds
  * posix's lock; *dxt is the POSIX record's cache of its DXT record (NULL at
  * first: the DXT record is then made, or marked as not kept). */
 void iol_dxt_posix_note(struct iol_slot *posix, void **dxt, int is_write, int64_t offset,
+                        int64_t length, double t0, double t1);
+
+/* The same for a read or write of length bytes at byte offset offset of the
+ * MPI-IO record mpiio (its lock held); *dxt is that record's cache. */
+void iol_dxt_mpiio_note(struct iol_slot *mpiio, void **dxt, int is_write, int64_t offset,
                         int64_t length, double t0, double t1);
 
 #endif

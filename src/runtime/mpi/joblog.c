@@ -5,7 +5,9 @@
  * shared-record hooks, the log is
  * opened collectively under a temporary name. Rank 0 writes the job region
  * after the space kept for the header. Every later region (the names, then
- * each module used anywhere, by module id) is each process's own zlib
+ * each module used anywhere, by module id; a trace module's variable-size
+ * records, packed with rec_size 0, laid out by iolens_log_records_bytes with
+ * stride 0) is each process's own zlib
  * stream, empty if it has nothing, placed back to back in rank order: an
  * MPI_Scan of the compressed sizes gives each process its offset, and one
  * MPI_File_write_at_all writes the region. Rank 0 writes the header last and

@@ -14,14 +14,58 @@ static int cmp_name(const void *a, const void *b)
     return x->id < y->id ? -1 : x->id > y->id;
 }
 
-/* Can the log library write this pool's records as they are? A trace
- * module's (DXT) are not in the job log yet: their segments are not in the
- * record file. */
+/* Can the log library write this pool's records (a trace module's: as
+ * full_record gives them)? */
 static int writable(const struct iol_map_module *m)
 {
     const struct iolens_module_desc *d = iolens_module((int)m->mod_id);
-    return d && !d->trace && (!d->record_size || d->record_size == m->rec_size) &&
+    return d && (d->trace || !d->record_size || d->record_size == m->rec_size) &&
            d->version == m->rec_version;
+}
+
+/* The first bytes of a trace module's buffer, grown as records need. */
+#define TRACE_BUF_START 4096
+
+/* Trace module m's live records, each whole from its full_record hook
+ * (iol_core_full_record, which leaves out a record failing the DXT
+ * triggers), packed one after the other into out (rec_size 0, rank set),
+ * their names appended to l. */
+static int collect_trace(struct iol_mpi_local *l, const struct iol_map_header *h,
+                         const struct iol_map_module *m, int rank, size_t names_cap)
+{
+    struct iol_mpi_module *out = &l->mods[l->nmods];
+    uint32_t live = iol_maplog_live_count(m);
+    size_t used = 0, cap = TRACE_BUF_START;
+
+    out->mod_id = (int)m->mod_id;
+    out->version = m->rec_version;
+    out->partial = atomic_load((_Atomic uint32_t *)&m->partial) != 0;
+    out->rec_size = 0;
+    if (!(out->recs = malloc(cap)))
+        return -1;
+    l->nmods++; /* out->recs is freed with l from here on */
+    for (uint32_t j = 0; j < live; j++) {
+        size_t n;
+        while ((n = iol_maplog_trace_record(h, m, j, iol_core_full_record, out->recs + used,
+                                            cap - used)) > cap - used) {
+            size_t want = 2 * cap > used + n ? 2 * cap : used + n;
+            unsigned char *more = realloc(out->recs, want);
+            if (!more)
+                return -1;
+            out->recs = more;
+            cap = want;
+        }
+        if (!n)
+            continue;
+        struct iolens_record_base *rec = (struct iolens_record_base *)(out->recs + used);
+        rec->rank = rank;
+        used += n;
+        out->count++;
+        const char *name = iol_maplog_record_name(h, m, j);
+        if (name && l->nnames < names_cap)
+            l->names[l->nnames++] = (struct iol_mpi_name){rec->id, 1ULL << m->mod_id, name};
+    }
+    return 0;
 }
 
 /* Module m's live records into out (rank set), their names appended to l. */
@@ -86,10 +130,13 @@ struct iol_mpi_local *iol_mpi_local_collect(int rank, int with_records)
         names_cap += iol_maplog_live_count(&h->mods[i]);
     if (!(l->names = calloc(names_cap ? names_cap : 1, sizeof(*l->names))))
         goto fail;
-    for (uint32_t i = 0; with_records && i < h->nmods; i++)
-        if (writable(&h->mods[order[i]]) &&
-            collect_module(l, h, &h->mods[order[i]], rank, names_cap) != 0)
+    for (uint32_t i = 0; with_records && i < h->nmods; i++) {
+        const struct iol_map_module *m = &h->mods[order[i]];
+        const struct iolens_module_desc *d = iolens_module((int)m->mod_id);
+        if (writable(m) && (d->trace ? collect_trace(l, h, m, rank, names_cap)
+                                     : collect_module(l, h, m, rank, names_cap)) != 0)
             goto fail;
+    }
     merge_names(l);
     return l;
 fail:

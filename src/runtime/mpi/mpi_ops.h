@@ -18,7 +18,7 @@
 #include "core/paths.h"
 
 #define IOL_MPI_OPS_SYMBOL "iolens_mpi_ops"
-#define IOL_MPI_OPS_VERSION 4
+#define IOL_MPI_OPS_VERSION 5
 #define IOL_MPI_LIB_NAME "libiolens-mpi.so"
 #define IOL_MPI_MAX_PATHS 3 /* candidate log paths, tried in order */
 
@@ -32,7 +32,9 @@ struct iol_mpi_module {
     int mod_id;              /* log module id */
     uint32_t version;        /* record version */
     uint32_t partial;        /* 1: records were dropped */
-    size_t rec_size;         /* bytes of one decoded record */
+    size_t rec_size;         /* bytes of one decoded record; 0: variable-size
+                              * records (a trace module's) packed one after the
+                              * other, each its module's var_size bytes */
     size_t count;            /* records at recs */
     unsigned char *recs;     /* count decoded records, rank already set */
 };

@@ -63,7 +63,8 @@ static void op_variance(void *in, void *inout, int *len, MPI_Datatype *dt)
     }
 }
 
-/* The modules Darshan 3.5 reduces, in increasing module id. */
+/* The modules Darshan 3.5 reduces, in increasing module id. Never a trace
+ * module (DXT): its records (variable-size, rec_size 0) stay per rank. */
 static const struct {
     const struct iolens_module_desc *desc;
     MPI_User_function *op;

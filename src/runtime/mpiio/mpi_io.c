@@ -19,6 +19,8 @@ struct mpiio_state {
     double last_read_end; /* overlapping calls (threads) are not counted */
     double last_write_end; /* twice in the cumulative times */
     struct iol_vals access; /* distinct access sizes */
+    void *dxt;              /* the file's DXT_MPIIO record (dxt/dxt.h), NULL until
+                             * its first traced access */
 };
 
 enum { IO_READ = 1, IO_WRITE = 2 };
@@ -36,8 +38,14 @@ static struct iol_vals_pool *vals_pool;
  * first open (before any handle is tracked, so before any read or write). */
 typedef int (*comm_size_fn)(MPI_Comm, int *);
 typedef int (*type_size_fn)(MPI_Datatype, int *);
+typedef int (*position_fn)(MPI_File, MPI_Offset *);
+typedef int (*byte_offset_fn)(MPI_File, MPI_Offset, MPI_Offset *);
 static _Atomic(comm_size_fn) comm_size;
 static _Atomic(type_size_fn) type_size;
+/* DXT_MPIIO's offsets (looked up only when it records). */
+static _Atomic(position_fn) get_position;
+static _Atomic(position_fn) get_position_shared;
+static _Atomic(byte_offset_fn) get_byte_offset;
 
 /* The null handles, known once libiolens-mpi.so handed them over at
  * MPI_Init (set before the program can open a file). */
@@ -149,6 +157,45 @@ static void resolve_helpers(void)
     if (!atomic_load_explicit(&type_size, memory_order_relaxed))
         atomic_store_explicit(&type_size, (type_size_fn)dlsym(RTLD_NEXT, "PMPI_Type_size"),
                               memory_order_relaxed);
+    if (!iol_dxt_mpiio_on || atomic_load_explicit(&get_byte_offset, memory_order_relaxed))
+        return;
+    atomic_store_explicit(&get_position, (position_fn)dlsym(RTLD_NEXT, "PMPI_File_get_position"),
+                          memory_order_relaxed);
+    atomic_store_explicit(&get_position_shared,
+                          (position_fn)dlsym(RTLD_NEXT, "PMPI_File_get_position_shared"),
+                          memory_order_relaxed);
+    atomic_store_explicit(&get_byte_offset,
+                          (byte_offset_fn)dlsym(RTLD_NEXT, "PMPI_File_get_byte_offset"),
+                          memory_order_relaxed);
+}
+
+int64_t iol_mpiio_dxt_offset(MPI_File fh, MPI_Offset offset)
+{
+    byte_offset_fn to_bytes = atomic_load_explicit(&get_byte_offset, memory_order_relaxed);
+    MPI_Offset b = -1;
+    if (!to_bytes || to_bytes(fh, offset, &b) != MPI_SUCCESS)
+        return -1;
+    return (int64_t)b;
+}
+
+/* The byte offset of the file pointer that pos reads. */
+static int64_t pointer_offset(MPI_File fh, _Atomic(position_fn) *pos)
+{
+    position_fn get = atomic_load_explicit(pos, memory_order_relaxed);
+    MPI_Offset off = 0;
+    if (!get || get(fh, &off) != MPI_SUCCESS)
+        return -1;
+    return iol_mpiio_dxt_offset(fh, off);
+}
+
+int64_t iol_mpiio_dxt_position(MPI_File fh)
+{
+    return pointer_offset(fh, &get_position);
+}
+
+int64_t iol_mpiio_dxt_shared(MPI_File fh)
+{
+    return pointer_offset(fh, &get_position_shared);
 }
 
 void iol_mpiio_note_open(int ret, MPI_Comm comm, const char *path, int amode, MPI_Info info,
@@ -258,7 +305,7 @@ static inline int64_t access_size(int count, MPI_Datatype type)
 static inline __attribute__((always_inline)) void note_rw(struct iol_slot *s,
                                                           const struct rw_kind *k, int counter,
                                                           int count, MPI_Datatype type,
-                                                          double t0, double t1)
+                                                          int64_t at, double t0, double t1)
 {
     int64_t size = access_size(count, type);
     iol_heatmap_update(IOL_HEATMAP_MPIIO, k->io_type == IO_WRITE, size, t0, t1);
@@ -283,21 +330,23 @@ static inline __attribute__((always_inline)) void note_rw(struct iol_slot *s,
         r->counters[k->max_time_size] = size;
     }
     iol_add_time(&r->fcounters[k->f_time], t0, t1, last_end);
+    if (__builtin_expect(iol_dxt_mpiio_on, 0))
+        iol_dxt_mpiio_note(s, &st->dxt, k->io_type == IO_WRITE, at, size, t0, t1);
     iol_slot_unlock(s);
 }
 
 void iol_mpiio_note_read(struct iol_slot *s, enum iolens_mpiio_counter counter, int ret,
-                         int count, MPI_Datatype type, double t0, double t1)
+                         int count, MPI_Datatype type, int64_t at, double t0, double t1)
 {
     if (ret == MPI_SUCCESS)
-        note_rw(s, &kind_read, counter, count, type, t0, t1);
+        note_rw(s, &kind_read, counter, count, type, at, t0, t1);
 }
 
 void iol_mpiio_note_write(struct iol_slot *s, enum iolens_mpiio_counter counter, int ret,
-                          int count, MPI_Datatype type, double t0, double t1)
+                          int count, MPI_Datatype type, int64_t at, double t0, double t1)
 {
     if (ret == MPI_SUCCESS)
-        note_rw(s, &kind_write, counter, count, type, t0, t1);
+        note_rw(s, &kind_write, counter, count, type, at, t0, t1);
 }
 
 /* ---- the module ---- */

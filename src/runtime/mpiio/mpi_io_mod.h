@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/core.h"
+#include "dxt/dxt.h"
 #include "iolens/modules/mpiio.h"
 #include "mpi_io.h"
 
@@ -99,10 +100,20 @@ void iol_mpiio_note_view(struct iol_slot *s, int ret, MPI_Info info, double t0, 
 
 /* A read (write) call on the record s returned ret: count items of type
  * are one access of the kind counted in counter (MPIIO_INDEP_READS,
- * MPIIO_COLL_READS, MPIIO_SPLIT_READS or MPIIO_NB_READS; the _WRITES ones). */
+ * MPIIO_COLL_READS, MPIIO_SPLIT_READS or MPIIO_NB_READS; the _WRITES ones),
+ * at byte offset at (DXT_MPIIO's segment; ignored while it is off). */
 void iol_mpiio_note_read(struct iol_slot *s, enum iolens_mpiio_counter counter, int ret,
-                         int count, MPI_Datatype type, double t0, double t1);
+                         int count, MPI_Datatype type, int64_t at, double t0, double t1);
 void iol_mpiio_note_write(struct iol_slot *s, enum iolens_mpiio_counter counter, int ret,
-                          int count, MPI_Datatype type, double t0, double t1);
+                          int count, MPI_Datatype type, int64_t at, double t0, double t1);
+
+/* For DXT_MPIIO, called only while iol_dxt_mpiio_on is set, before the real
+ * call: the byte offset in the file of the view-relative offset of an
+ * explicit-offset call (_dxt_offset), of the individual file pointer
+ * (_dxt_position), of the shared file pointer (_dxt_shared). -1 if MPI
+ * cannot tell. */
+int64_t iol_mpiio_dxt_offset(MPI_File fh, MPI_Offset offset);
+int64_t iol_mpiio_dxt_position(MPI_File fh);
+int64_t iol_mpiio_dxt_shared(MPI_File fh);
 
 #endif

@@ -13,8 +13,12 @@
  * alone), the real call timed, then iol_mpiio_note_read or _write with the
  * counter of the call's kind. The PMPI_ name is an alias of the MPI_ one.
  *
- * Unlike Darshan, no wrapper asks MPI for the file position first: Darshan
- * only feeds that to DXT, which iolens does not record. */
+ * Only while DXT_MPIIO records (one test of iol_dxt_mpiio_on otherwise),
+ * each wrapper asks MPI for the access's byte offset before the real call,
+ * as Darshan does for DXT: an explicit offset through the file's view
+ * (MPI_File_get_byte_offset), else the individual or shared file pointer
+ * (MPI_File_get_position or _get_position_shared, then the same; for an
+ * _ordered call, the shared pointer before the collective call). */
 #include "mpi_io_mod.h"
 
 /* The real calls' types: direction, explicit offset (_at), and what follows
@@ -81,10 +85,11 @@ IOL_EXPORT int MPI_File_read(MPI_File fh, void *buf, int count, MPI_Datatype dat
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, status);
+    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, status);
     double t1 = iol_now();
-    iol_mpiio_note_read(s, MPIIO_INDEP_READS, ret, count, datatype, t0, t1);
+    iol_mpiio_note_read(s, MPIIO_INDEP_READS, ret, count, datatype, at, t0, t1);
     return ret;
 }
 
@@ -100,10 +105,11 @@ IOL_EXPORT int MPI_File_write(MPI_File fh, const void *buf, int count, MPI_Datat
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, status);
+    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, status);
     double t1 = iol_now();
-    iol_mpiio_note_write(s, MPIIO_INDEP_WRITES, ret, count, datatype, t0, t1);
+    iol_mpiio_note_write(s, MPIIO_INDEP_WRITES, ret, count, datatype, at, t0, t1);
     return ret;
 }
 
@@ -119,10 +125,11 @@ IOL_EXPORT int MPI_File_read_at(MPI_File fh, MPI_Offset offset, void *buf, int c
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype, status);
+    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype, status);
     double t1 = iol_now();
-    iol_mpiio_note_read(s, MPIIO_INDEP_READS, ret, count, datatype, t0, t1);
+    iol_mpiio_note_read(s, MPIIO_INDEP_READS, ret, count, datatype, at, t0, t1);
     return ret;
 }
 
@@ -139,10 +146,11 @@ IOL_EXPORT int MPI_File_write_at(MPI_File fh, MPI_Offset offset, const void *buf
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype, status);
+    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype, status);
     double t1 = iol_now();
-    iol_mpiio_note_write(s, MPIIO_INDEP_WRITES, ret, count, datatype, t0, t1);
+    iol_mpiio_note_write(s, MPIIO_INDEP_WRITES, ret, count, datatype, at, t0, t1);
     return ret;
 }
 
@@ -159,10 +167,11 @@ IOL_EXPORT int MPI_File_read_shared(MPI_File fh, void *buf, int count, MPI_Datat
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, status);
+    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_shared(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, status);
     double t1 = iol_now();
-    iol_mpiio_note_read(s, MPIIO_INDEP_READS, ret, count, datatype, t0, t1);
+    iol_mpiio_note_read(s, MPIIO_INDEP_READS, ret, count, datatype, at, t0, t1);
     return ret;
 }
 
@@ -180,10 +189,11 @@ IOL_EXPORT int MPI_File_write_shared(MPI_File fh, const void *buf, int count,
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, status);
+    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_shared(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, status);
     double t1 = iol_now();
-    iol_mpiio_note_write(s, MPIIO_INDEP_WRITES, ret, count, datatype, t0, t1);
+    iol_mpiio_note_write(s, MPIIO_INDEP_WRITES, ret, count, datatype, at, t0, t1);
     return ret;
 }
 
@@ -200,10 +210,11 @@ IOL_EXPORT int MPI_File_read_all(MPI_File fh, void *buf, int count, MPI_Datatype
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, status);
+    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, status);
     double t1 = iol_now();
-    iol_mpiio_note_read(s, MPIIO_COLL_READS, ret, count, datatype, t0, t1);
+    iol_mpiio_note_read(s, MPIIO_COLL_READS, ret, count, datatype, at, t0, t1);
     return ret;
 }
 
@@ -219,10 +230,11 @@ IOL_EXPORT int MPI_File_write_all(MPI_File fh, const void *buf, int count, MPI_D
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, status);
+    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, status);
     double t1 = iol_now();
-    iol_mpiio_note_write(s, MPIIO_COLL_WRITES, ret, count, datatype, t0, t1);
+    iol_mpiio_note_write(s, MPIIO_COLL_WRITES, ret, count, datatype, at, t0, t1);
     return ret;
 }
 
@@ -240,10 +252,11 @@ IOL_EXPORT int MPI_File_read_at_all(MPI_File fh, MPI_Offset offset, void *buf, i
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype, status);
+    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype, status);
     double t1 = iol_now();
-    iol_mpiio_note_read(s, MPIIO_COLL_READS, ret, count, datatype, t0, t1);
+    iol_mpiio_note_read(s, MPIIO_COLL_READS, ret, count, datatype, at, t0, t1);
     return ret;
 }
 
@@ -261,10 +274,11 @@ IOL_EXPORT int MPI_File_write_at_all(MPI_File fh, MPI_Offset offset, const void 
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype, status);
+    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype, status);
     double t1 = iol_now();
-    iol_mpiio_note_write(s, MPIIO_COLL_WRITES, ret, count, datatype, t0, t1);
+    iol_mpiio_note_write(s, MPIIO_COLL_WRITES, ret, count, datatype, at, t0, t1);
     return ret;
 }
 
@@ -281,10 +295,11 @@ IOL_EXPORT int MPI_File_read_ordered(MPI_File fh, void *buf, int count, MPI_Data
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, status);
+    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_shared(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, status);
     double t1 = iol_now();
-    iol_mpiio_note_read(s, MPIIO_COLL_READS, ret, count, datatype, t0, t1);
+    iol_mpiio_note_read(s, MPIIO_COLL_READS, ret, count, datatype, at, t0, t1);
     return ret;
 }
 
@@ -302,10 +317,11 @@ IOL_EXPORT int MPI_File_write_ordered(MPI_File fh, const void *buf, int count,
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, status);
+    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_shared(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, status);
     double t1 = iol_now();
-    iol_mpiio_note_write(s, MPIIO_COLL_WRITES, ret, count, datatype, t0, t1);
+    iol_mpiio_note_write(s, MPIIO_COLL_WRITES, ret, count, datatype, at, t0, t1);
     return ret;
 }
 
@@ -322,10 +338,11 @@ IOL_EXPORT int MPI_File_read_all_begin(MPI_File fh, void *buf, int count, MPI_Da
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype);
+    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype);
     double t1 = iol_now();
-    iol_mpiio_note_read(s, MPIIO_SPLIT_READS, ret, count, datatype, t0, t1);
+    iol_mpiio_note_read(s, MPIIO_SPLIT_READS, ret, count, datatype, at, t0, t1);
     return ret;
 }
 
@@ -342,10 +359,11 @@ IOL_EXPORT int MPI_File_write_all_begin(MPI_File fh, const void *buf, int count,
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype);
+    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype);
     double t1 = iol_now();
-    iol_mpiio_note_write(s, MPIIO_SPLIT_WRITES, ret, count, datatype, t0, t1);
+    iol_mpiio_note_write(s, MPIIO_SPLIT_WRITES, ret, count, datatype, at, t0, t1);
     return ret;
 }
 
@@ -363,10 +381,11 @@ IOL_EXPORT int MPI_File_read_at_all_begin(MPI_File fh, MPI_Offset offset, void *
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype);
+    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype);
     double t1 = iol_now();
-    iol_mpiio_note_read(s, MPIIO_SPLIT_READS, ret, count, datatype, t0, t1);
+    iol_mpiio_note_read(s, MPIIO_SPLIT_READS, ret, count, datatype, at, t0, t1);
     return ret;
 }
 
@@ -384,10 +403,11 @@ IOL_EXPORT int MPI_File_write_at_all_begin(MPI_File fh, MPI_Offset offset, const
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype);
+    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype);
     double t1 = iol_now();
-    iol_mpiio_note_write(s, MPIIO_SPLIT_WRITES, ret, count, datatype, t0, t1);
+    iol_mpiio_note_write(s, MPIIO_SPLIT_WRITES, ret, count, datatype, at, t0, t1);
     return ret;
 }
 
@@ -405,10 +425,11 @@ IOL_EXPORT int MPI_File_read_ordered_begin(MPI_File fh, void *buf, int count,
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype);
+    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_shared(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype);
     double t1 = iol_now();
-    iol_mpiio_note_read(s, MPIIO_SPLIT_READS, ret, count, datatype, t0, t1);
+    iol_mpiio_note_read(s, MPIIO_SPLIT_READS, ret, count, datatype, at, t0, t1);
     return ret;
 }
 
@@ -426,10 +447,11 @@ IOL_EXPORT int MPI_File_write_ordered_begin(MPI_File fh, const void *buf, int co
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype);
+    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_shared(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype);
     double t1 = iol_now();
-    iol_mpiio_note_write(s, MPIIO_SPLIT_WRITES, ret, count, datatype, t0, t1);
+    iol_mpiio_note_write(s, MPIIO_SPLIT_WRITES, ret, count, datatype, at, t0, t1);
     return ret;
 }
 
@@ -446,10 +468,11 @@ IOL_EXPORT int MPI_File_iread(MPI_File fh, void *buf, int count, MPI_Datatype da
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, request);
+    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, request);
     double t1 = iol_now();
-    iol_mpiio_note_read(s, MPIIO_NB_READS, ret, count, datatype, t0, t1);
+    iol_mpiio_note_read(s, MPIIO_NB_READS, ret, count, datatype, at, t0, t1);
     return ret;
 }
 
@@ -465,10 +488,11 @@ IOL_EXPORT int MPI_File_iwrite(MPI_File fh, const void *buf, int count, MPI_Data
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, request);
+    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, request);
     double t1 = iol_now();
-    iol_mpiio_note_write(s, MPIIO_NB_WRITES, ret, count, datatype, t0, t1);
+    iol_mpiio_note_write(s, MPIIO_NB_WRITES, ret, count, datatype, at, t0, t1);
     return ret;
 }
 
@@ -485,10 +509,11 @@ IOL_EXPORT int MPI_File_iread_at(MPI_File fh, MPI_Offset offset, void *buf, int 
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype, request);
+    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype, request);
     double t1 = iol_now();
-    iol_mpiio_note_read(s, MPIIO_NB_READS, ret, count, datatype, t0, t1);
+    iol_mpiio_note_read(s, MPIIO_NB_READS, ret, count, datatype, at, t0, t1);
     return ret;
 }
 
@@ -506,10 +531,11 @@ IOL_EXPORT int MPI_File_iwrite_at(MPI_File fh, MPI_Offset offset, const void *bu
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype, request);
+    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype, request);
     double t1 = iol_now();
-    iol_mpiio_note_write(s, MPIIO_NB_WRITES, ret, count, datatype, t0, t1);
+    iol_mpiio_note_write(s, MPIIO_NB_WRITES, ret, count, datatype, at, t0, t1);
     return ret;
 }
 
@@ -527,10 +553,11 @@ IOL_EXPORT int MPI_File_iread_all(MPI_File fh, void *buf, int count, MPI_Datatyp
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, request);
+    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, request);
     double t1 = iol_now();
-    iol_mpiio_note_read(s, MPIIO_NB_READS, ret, count, datatype, t0, t1);
+    iol_mpiio_note_read(s, MPIIO_NB_READS, ret, count, datatype, at, t0, t1);
     return ret;
 }
 
@@ -548,10 +575,11 @@ IOL_EXPORT int MPI_File_iwrite_all(MPI_File fh, const void *buf, int count, MPI_
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, request);
+    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, request);
     double t1 = iol_now();
-    iol_mpiio_note_write(s, MPIIO_NB_WRITES, ret, count, datatype, t0, t1);
+    iol_mpiio_note_write(s, MPIIO_NB_WRITES, ret, count, datatype, at, t0, t1);
     return ret;
 }
 
@@ -569,10 +597,11 @@ IOL_EXPORT int MPI_File_iread_at_all(MPI_File fh, MPI_Offset offset, void *buf, 
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype, request);
+    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype, request);
     double t1 = iol_now();
-    iol_mpiio_note_read(s, MPIIO_NB_READS, ret, count, datatype, t0, t1);
+    iol_mpiio_note_read(s, MPIIO_NB_READS, ret, count, datatype, at, t0, t1);
     return ret;
 }
 
@@ -590,10 +619,11 @@ IOL_EXPORT int MPI_File_iwrite_at_all(MPI_File fh, MPI_Offset offset, const void
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype, request);
+    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype, request);
     double t1 = iol_now();
-    iol_mpiio_note_write(s, MPIIO_NB_WRITES, ret, count, datatype, t0, t1);
+    iol_mpiio_note_write(s, MPIIO_NB_WRITES, ret, count, datatype, at, t0, t1);
     return ret;
 }
 
@@ -611,10 +641,11 @@ IOL_EXPORT int MPI_File_iread_shared(MPI_File fh, void *buf, int count, MPI_Data
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, request);
+    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_shared(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, request);
     double t1 = iol_now();
-    iol_mpiio_note_read(s, MPIIO_NB_READS, ret, count, datatype, t0, t1);
+    iol_mpiio_note_read(s, MPIIO_NB_READS, ret, count, datatype, at, t0, t1);
     return ret;
 }
 
@@ -632,10 +663,11 @@ IOL_EXPORT int MPI_File_iwrite_shared(MPI_File fh, const void *buf, int count,
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, request);
+    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_shared(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, request);
     double t1 = iol_now();
-    iol_mpiio_note_write(s, MPIIO_NB_WRITES, ret, count, datatype, t0, t1);
+    iol_mpiio_note_write(s, MPIIO_NB_WRITES, ret, count, datatype, at, t0, t1);
     return ret;
 }
 
