@@ -12,9 +12,13 @@
  * beside it lists the record's segment chunks. The chunks of both modules
  * are taken from one anonymous mapping of DXT_MEM bytes (reserved at start, its pages touched
  * only as they are used) by an atomic counter, so the hot path allocates
- * nothing and makes no system call; a segment is stored under the DXT
- * record's own lock. At the end the log writer copies each record whole
- * (dxt_full_record). A killed process's record file has no segments: the
+ * nothing and makes no system call. A segment is stored under the lock of
+ * the source record (the POSIX or MPI-IO record the hook is called with,
+ * which holds it already): each DXT record has one source record (the one of
+ * the same id), so no second lock is taken. The fast path is a store at the
+ * list's cursor; a new chunk is taken only when the cursor reaches the end of
+ * its chunk. At the end the log writer copies each record whole
+ * (dxt_full_record), holding the source record's lock (bounded) too. A killed process's record file has no segments: the
  * DXT module is left out of its recovered log.
  *
  * The triggers (DXT_SMALL_IO_TRIGGER, DXT_UNALIGNED_IO_TRIGGER), as in
@@ -52,14 +56,21 @@ _Static_assert(sizeof(struct dxt_chunk) == 1024, "DXT chunk size");
 
 /* Writes (0) and reads (1) of a record: a list of chunks, index + 1 each. */
 struct dxt_list {
+    /* The next free segment of the last chunk and the end of that chunk's
+     * segments (both NULL before the first chunk): the hot path stores at
+     * cur while cur != end. */
+    struct iolens_dxt_segment *cur, *end;
     uint32_t first, last; /* 0: no chunk yet */
-    int64_t count;        /* segments kept; every chunk but the last is full */
+    int64_t before;       /* segments in the (full) chunks before the last */
 };
 
-/* Private state beside each DXT record (changed under the record's lock). */
+/* Private state beside each DXT record, changed under the lock of its source
+ * record src (the POSIX or MPI-IO record that feeds it). */
 struct dxt_state {
     struct dxt_list list[2];
-    struct iol_slot *posix; /* DXT_POSIX: the file's POSIX record, for the triggers */
+    /* The source record, set (release) before the first segment is stored;
+     * for DXT_POSIX also the file's POSIX record, for the triggers. */
+    struct iol_slot *_Atomic src;
 };
 
 /* What each of the two modules keeps apart: its pool and its losses. */
@@ -145,9 +156,17 @@ static void dxt_mpiio_start(struct iol_pool *pool)
 }
 #endif
 
-/* A new chunk for the list l of module m. @return 0, or -1 when the memory
- * is used up (m is then marked partial). */
-static int add_chunk(struct dxt_mod *m, struct dxt_list *l)
+/* Segments kept in list l. */
+static int64_t list_count(const struct dxt_list *l)
+{
+    return l->last ? l->before + (l->cur - chunks[l->last - 1].seg) : 0;
+}
+
+/* The list l of module m is at the end of its chunk (or has none): a new
+ * chunk for it. @return its first segment, or NULL when the memory is used
+ * up (m is then marked partial and the segment counted as dropped). */
+static __attribute__((noinline, cold)) struct iolens_dxt_segment *add_chunk(struct dxt_mod *m,
+                                                                            struct dxt_list *l)
 {
     uint32_t i = atomic_load_explicit(&chunks_used, memory_order_relaxed);
     if (i < nchunks)
@@ -155,43 +174,75 @@ static int add_chunk(struct dxt_mod *m, struct dxt_list *l)
     if (i >= nchunks) {
         if (!atomic_load_explicit(&m->pool->mm->partial, memory_order_relaxed))
             atomic_store_explicit(&m->pool->mm->partial, 1, memory_order_relaxed);
-        return -1;
+        atomic_fetch_add_explicit(&m->dropped, 1, memory_order_relaxed);
+        return NULL;
     }
     chunks[i].next = 0;
-    if (l->last)
+    if (l->last) {
         chunks[l->last - 1].next = i + 1;
-    else
+        l->before += DXT_CHUNK_SEGS;
+    } else {
         l->first = i + 1;
+    }
     l->last = i + 1;
-    return 0;
+    l->end = chunks[i].seg + DXT_CHUNK_SEGS;
+    return l->cur = chunks[i].seg;
+}
+
+/* A segment for list l of module m, whose last chunk is full (or which has
+ * none): stored in a new chunk, or dropped. Out of line, and called last (a
+ * tail call), so that the fast path saves no register. */
+static __attribute__((noinline, cold)) void note_new_chunk(struct dxt_mod *m, struct dxt_list *l,
+                                                           int64_t offset, int64_t length,
+                                                           double t0, double t1)
+{
+    struct iolens_dxt_segment *p = add_chunk(m, l);
+    if (!p)
+        return;
+    *p = (struct iolens_dxt_segment){offset, length, t0, t1};
+    l->cur = p + 1;
+}
+
+/* The first segment of the source record src for module m: its DXT record,
+ * made now, is cached in *dxt (or, when none can be made, the mark that it
+ * is not kept), then the segment is stored. */
+static __attribute__((noinline, cold)) void note_first(struct dxt_mod *m, struct iol_slot *src,
+                                                       void **dxt, int is_write, int64_t offset,
+                                                       int64_t length, double t0, double t1)
+{
+    const struct iolens_record_base *b = iol_slot_rec(src);
+    struct iol_slot *s = iol_record_get(m->pool, b->id, iol_record_name(src));
+    if (!s) {
+        *dxt = &not_kept;
+        return;
+    }
+    atomic_store_explicit(&state_of(s)->src, src, memory_order_release);
+    *dxt = s;
+    note_new_chunk(m, &state_of(s)->list[is_write ? 0 : 1], offset, length, t0, t1);
 }
 
 /* One segment in module m's trace of the source record src (its lock held);
  * *dxt is src's cache of its DXT record (made at first, or marked as not
- * kept). */
-static inline void note(struct dxt_mod *m, struct iol_slot *src, void **dxt, int is_write,
-                        int64_t offset, int64_t length, double t0, double t1)
+ * kept). The common case, room in the list's last chunk, is a few stores. */
+static inline __attribute__((always_inline)) void note(struct dxt_mod *m, struct iol_slot *src,
+                                                       void **dxt, int is_write, int64_t offset,
+                                                       int64_t length, double t0, double t1)
 {
     struct iol_slot *s = *dxt;
-    if (!s) {
-        const struct iolens_record_base *b = iol_slot_rec(src);
-        s = iol_record_get(m->pool, b->id, iol_record_name(src));
-        if (s && m == &dxt_posix)
-            state_of(s)->posix = src; /* read under s's lock, taken below */
-        *dxt = s ? (void *)s : (void *)&not_kept;
+    if (__builtin_expect(!s, 0)) {
+        note_first(m, src, dxt, is_write, offset, length, t0, t1);
+        return;
     }
-    if ((void *)s == (void *)&not_kept || !s || iol_slot_lock(s) != 0)
+    if (__builtin_expect((void *)s == (void *)&not_kept, 0))
         return;
     struct dxt_list *l = &state_of(s)->list[is_write ? 0 : 1];
-    int64_t at = l->count % DXT_CHUNK_SEGS;
-    if (at == 0 && add_chunk(m, l) != 0) {
-        iol_slot_unlock(s);
-        atomic_fetch_add_explicit(&m->dropped, 1, memory_order_relaxed);
+    struct iolens_dxt_segment *p = l->cur;
+    if (__builtin_expect(p == l->end, 0)) {
+        note_new_chunk(m, l, offset, length, t0, t1);
         return;
     }
-    chunks[l->last - 1].seg[at] = (struct iolens_dxt_segment){offset, length, t0, t1};
-    l->count++;
-    iol_slot_unlock(s);
+    *p = (struct iolens_dxt_segment){offset, length, t0, t1};
+    l->cur = p + 1;
 }
 
 void iol_dxt_posix_note(struct iol_slot *posix, void **dxt, int is_write, int64_t offset,
@@ -208,10 +259,10 @@ void iol_dxt_mpiio_note(struct iol_slot *mpiio, void **dxt, int is_write, int64_
 }
 #endif
 
-/* Copy the segments of list l into out. */
-static void copy_list(const struct dxt_list *l, struct iolens_dxt_segment *out)
+/* Copy the first n segments of list l into out. */
+static void copy_list(const struct dxt_list *l, int64_t n_segs, struct iolens_dxt_segment *out)
 {
-    int64_t left = l->count;
+    int64_t left = n_segs;
     for (uint32_t c = l->first; c && left > 0; c = chunks[c - 1].next) {
         int64_t n = left < DXT_CHUNK_SEGS ? left : DXT_CHUNK_SEGS;
         memcpy(out, chunks[c - 1].seg, (size_t)n * sizeof(*out));
@@ -253,11 +304,14 @@ static int keeps_traces(struct iol_slot *posix)
 }
 
 /* The whole record of slot s (its lock held by the caller), for the log;
- * posix is the file's POSIX record (NULL: none), for the triggers. */
-static size_t full_record(struct iol_slot *s, struct iol_slot *posix, void *buf, size_t cap)
+ * src is its source record, whose lock (guarding the segment lists) the
+ * caller holds when it can; posix is the file's POSIX record (NULL: none),
+ * for the triggers. */
+static size_t full_record_locked(struct iol_slot *s, struct iol_slot *posix, void *buf,
+                                 size_t cap)
 {
     const struct dxt_state *st = state_of(s);
-    int64_t w = st->list[0].count, r = st->list[1].count;
+    int64_t w = list_count(&st->list[0]), r = list_count(&st->list[1]);
     size_t bytes = sizeof(struct iolens_dxt_record) +
                    (size_t)(w + r) * sizeof(struct iolens_dxt_segment);
 
@@ -271,15 +325,32 @@ static size_t full_record(struct iol_slot *s, struct iol_slot *posix, void *buf,
     memcpy(out, iol_slot_rec(s), sizeof(*out));
     out->write_count = w;
     out->read_count = r;
-    copy_list(&st->list[0], out->segments);
-    copy_list(&st->list[1], out->segments + w);
+    copy_list(&st->list[0], w, out->segments);
+    copy_list(&st->list[1], r, out->segments + w);
     return bytes;
+}
+
+/* The whole record of slot s, read under the lock of its source record
+ * (taken for a bounded time: a thread that died may hold it); posix as
+ * above, or (void *)1 for the source record itself (DXT_POSIX). */
+static size_t full_record(struct iol_slot *s, struct iol_slot *posix, void *buf, size_t cap)
+{
+    struct iol_slot *src = atomic_load_explicit(&state_of(s)->src, memory_order_acquire);
+    if (!src)
+        return 0; /* no segment stored yet */
+    if (posix == (void *)1)
+        posix = src;
+    int locked = iol_slot_lock_bounded(src);
+    size_t n = full_record_locked(s, posix, buf, cap);
+    if (locked)
+        iol_slot_unlock(src);
+    return n;
 }
 
 /* DXT_POSIX's full_record hook. */
 static size_t dxt_posix_full_record(struct iol_slot *s, void *buf, size_t cap)
 {
-    return full_record(s, state_of(s)->posix, buf, cap);
+    return full_record(s, (void *)1, buf, cap);
 }
 
 #ifdef IOLENS_WITH_MPI /* DXT_MPIIO is fed by the MPI-IO module */
