@@ -13,6 +13,7 @@
 #include "core/counting.h"
 #include "core/diag.h"
 #include "posix/fdtab.h"
+#include "dxt/dxt.h"
 #include "heatmap/heatmap.h"
 #include "posix/posix.h"
 
@@ -21,6 +22,8 @@ struct stdio_state {
     double last_meta_end; /* ends of the last timed operations, so that */
     double last_read_end; /* overlapping calls (threads) are not counted */
     double last_write_end; /* twice in the cumulative times */
+    void *dxt;             /* the file's DXT_STDIO record (dxt/dxt.h), NULL until
+                            * its first traced access */
 };
 
 struct stdio_table iol_stdio_tab;
@@ -216,6 +219,8 @@ static void count_read(struct stdio_stream *s, int64_t bytes, double t0, double 
     iol_set_start_end(&r->fcounters[STDIO_F_READ_START_TIMESTAMP],
                       &r->fcounters[STDIO_F_READ_END_TIMESTAMP], t0, t1);
     iol_add_time(&r->fcounters[STDIO_F_READ_TIME], t0, t1, &state_of(slot)->last_read_end);
+    if (__builtin_expect(iol_dxt_stdio_on, 0))
+        iol_dxt_stdio_note(slot, &state_of(slot)->dxt, 0, at, bytes, t0, t1);
     iol_slot_unlock(slot);
     list_record(s, slot);
 }
@@ -261,6 +266,8 @@ void stdio_note_write(struct stdio_stream *s, int64_t bytes, double t0, double t
     iol_set_start_end(&r->fcounters[STDIO_F_WRITE_START_TIMESTAMP],
                       &r->fcounters[STDIO_F_WRITE_END_TIMESTAMP], t0, t1);
     iol_add_time(&r->fcounters[STDIO_F_WRITE_TIME], t0, t1, &state_of(slot)->last_write_end);
+    if (__builtin_expect(iol_dxt_stdio_on, 0))
+        iol_dxt_stdio_note(slot, &state_of(slot)->dxt, 1, at, bytes, t0, t1);
     iol_slot_unlock(slot);
     list_record(s, slot);
 }
