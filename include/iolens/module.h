@@ -42,12 +42,29 @@ extern "C" {
     X(DFS, "DFS") \
     X(DAOS, "DAOS")
 
+/* Module ids iolens adds beyond Darshan's: X(ENUM_SUFFIX, "log name", id).
+ * Darshan numbers its modules up from 0 in the order above; iolens numbers
+ * its own down from the top of the 64-slot module map (63, 62, ...), so the
+ * two never meet. Darshan's tools skip an id at or above their known count
+ * with a warning ("module id 63 is unknown"); docs/log-format.md, "Module
+ * ids iolens adds". */
+#define IOLENS_EXTRA_MODULE_IDS(X) \
+    X(DXT_STDIO, "DXT_STDIO", 63)
+
 typedef enum iolens_module_id {
 #define IOLENS_X_ID(suffix, name) IOLENS_MOD_##suffix,
     IOLENS_MODULE_IDS(IOLENS_X_ID)
 #undef IOLENS_X_ID
-    IOLENS_MOD_KNOWN_COUNT
+    /* Darshan's ids are those below this one. */
+    IOLENS_MOD_KNOWN_COUNT,
+#define IOLENS_X_EXTRA_ID(suffix, name, id) IOLENS_MOD_##suffix = (id),
+    IOLENS_EXTRA_MODULE_IDS(IOLENS_X_EXTRA_ID)
+#undef IOLENS_X_EXTRA_ID
 } iolens_module_id;
+
+/* Lowest id iolens has taken from the top of the map: Darshan's modules must
+ * stay below it (checked where the module table is built). */
+#define IOLENS_MOD_EXTRA_LOWEST IOLENS_MOD_DXT_STDIO
 
 /* How a counter's 8 bytes are to be read. */
 enum iolens_value_kind {
@@ -270,7 +287,7 @@ struct iolens_print_ctx {
                            * layout_module, or NULL when there is none */
 };
 
-/* Look up the descriptor of a module id.
+/* Look up the descriptor of a module id (any id below IOLENS_MAX_MODS).
  * @return the descriptor, or NULL if id has no definition in this library. */
 IOLENS_API const struct iolens_module_desc *iolens_module(int id);
 

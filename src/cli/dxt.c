@@ -86,7 +86,7 @@ static const void *layout_find(const struct layout_set *set, int mod, uint64_t i
 /* Is module id the layout module of some trace module? */
 static int is_layout_module(int id)
 {
-    for (int t = 0; t < IOLENS_MOD_KNOWN_COUNT; t++) {
+    for (int t = 0; t < IOLENS_MAX_MODS; t++) {
         const struct iolens_module_desc *mod = iolens_module(t);
         if (mod && mod->trace && mod->layout_module != IOLENS_MOD_NULL &&
             (int)mod->layout_module == id)
@@ -154,7 +154,7 @@ static int check_partial(const char *name, int show_incomplete, const char *path
 /* Does the log hold records of a trace module? */
 static int has_traces(const struct iolens_log_info *in)
 {
-    for (int id = 0; id < IOLENS_MOD_KNOWN_COUNT; id++) {
+    for (int id = 0; id < IOLENS_MAX_MODS; id++) {
         const struct iolens_module_desc *mod = iolens_module(id);
         if (mod && mod->trace && in->mod_map[id].len)
             return 1;

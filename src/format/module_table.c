@@ -11,6 +11,7 @@
 #include "iolens/modules/heatmap.h"
 #include "iolens/modules/dxt_posix.h"
 #include "iolens/modules/dxt_mpiio.h"
+#include "iolens/modules/dxt_stdio.h"
 #include "iolens/modules/mpiio.h"
 #include "iolens/modules/h5f.h"
 #include "iolens/modules/h5d.h"
@@ -28,13 +29,14 @@
  * its counter-name tables, whose pointers the dynamic loader relocates (a
  * page fault per page) at the start of every program the runtime is loaded
  * into. */
-static const struct iolens_module_desc *const module_table[IOLENS_MOD_KNOWN_COUNT] = {
+static const struct iolens_module_desc *const module_table[IOLENS_MAX_MODS] = {
     [IOLENS_MOD_POSIX] = &iolens_posix_module,
     [IOLENS_MOD_MPIIO] = &iolens_mpiio_module,
     [IOLENS_MOD_STDIO] = &iolens_stdio_module,
     [IOLENS_MOD_HEATMAP] = &iolens_heatmap_module,
     [IOLENS_MOD_DXT_POSIX] = &iolens_dxt_posix_module,
     [IOLENS_MOD_DXT_MPIIO] = &iolens_dxt_mpiio_module,
+    [IOLENS_MOD_DXT_STDIO] = &iolens_dxt_stdio_module,
 #ifndef IOLENS_RUNTIME_MODULES
     [IOLENS_MOD_H5F] = &iolens_h5f_module,
     [IOLENS_MOD_H5D] = &iolens_h5d_module,
@@ -48,24 +50,32 @@ static const struct iolens_module_desc *const module_table[IOLENS_MOD_KNOWN_COUN
 #endif
 };
 
-static const char *const module_names[] = {
-#define IOL_X_NAME(suffix, name) name,
+/* Darshan's ids count up from 0, iolens's own down from 63: they must not meet. */
+_Static_assert(IOLENS_MOD_KNOWN_COUNT <= IOLENS_MOD_EXTRA_LOWEST,
+               "Darshan's module ids reach those iolens adds");
+_Static_assert(IOLENS_MOD_EXTRA_LOWEST < IOLENS_MAX_MODS, "module id past the map");
+
+static const char *const module_names[IOLENS_MAX_MODS] = {
+#define IOL_X_NAME(suffix, name) [IOLENS_MOD_##suffix] = name,
     IOLENS_MODULE_IDS(IOL_X_NAME)
 #undef IOL_X_NAME
+#define IOL_X_EXTRA_NAME(suffix, name, id) [id] = name,
+    IOLENS_EXTRA_MODULE_IDS(IOL_X_EXTRA_NAME)
+#undef IOL_X_EXTRA_NAME
 };
 
 const struct iolens_module_desc *iolens_module(int id)
 {
-    if (id < 0 || id >= IOLENS_MOD_KNOWN_COUNT)
+    if (id < 0 || id >= IOLENS_MAX_MODS)
         return NULL;
     return module_table[id];
 }
 
 const char *iolens_module_name(int id)
 {
-    if (id < 0 || id >= IOLENS_MOD_KNOWN_COUNT)
+    if (id < 0 || id >= IOLENS_MAX_MODS)
         return NULL;
-    return module_names[id];
+    return module_names[id]; /* NULL for an id no module has */
 }
 
 size_t iolens_record_size(const struct iolens_module_desc *mod, const void *rec)

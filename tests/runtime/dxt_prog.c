@@ -15,6 +15,11 @@
  *          100, ...: 9 not file-aligned); DIR/l.dat, 4 writes of 64 KiB at
  *          multiples of 64 KiB (large, aligned); DIR/u.dat, 4 writes of 64 KiB
  *          at 1 + multiples of 64 KiB (large, not aligned).
+ * stdio    DIR/s.txt opened "w+": fwrite 100 (at 0), fwrite 50 (at 100), fseek
+ *          to 20, fread 30 (at 20), fseek 0 from the current position,
+ *          fprintf of 6 bytes (at 50), rewind, fread 10 (at 0). X_STDIO
+ *          segments, in order: writes (0,100) (100,50) (50,6), reads (20,30)
+ *          (0,10).
  * kill     seq, then SIGKILL to itself (the record file stays behind).
  * Prints "MODE done" at the end. */
 #include <errno.h>
@@ -132,10 +137,30 @@ static void trig(void)
     writes("u.dat", 4, 65536, 1);
 }
 
+static void stdio_rw(void)
+{
+    char path[4096], buf[100] = {0};
+    snprintf(path, sizeof(path), "%s/s.txt", dir);
+    FILE *f = fopen(path, "w+");
+    if (!f)
+        die("fopen");
+    if (fwrite(buf, 1, 100, f) != 100 || fwrite(buf, 1, 50, f) != 50)
+        die("fwrite");
+    if (fseek(f, 20, SEEK_SET) != 0 || fread(buf, 1, 30, f) != 30)
+        die("fread at 20");
+    if (fseek(f, 0, SEEK_CUR) != 0 || fprintf(f, "%d\n", 12345) != 6)
+        die("fprintf");
+    rewind(f);
+    if (fread(buf, 1, 10, f) != 10)
+        die("fread at 0");
+    if (fclose(f) != 0)
+        die("fclose");
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
-        fprintf(stderr, "usage: dxt_prog seq|threads|many|trig|kill DIR\n");
+        fprintf(stderr, "usage: dxt_prog seq|threads|many|trig|stdio|kill DIR\n");
         return 2;
     }
     dir = argv[2];
@@ -147,6 +172,8 @@ int main(int argc, char **argv)
         many();
     else if (!strcmp(argv[1], "trig"))
         trig();
+    else if (!strcmp(argv[1], "stdio"))
+        stdio_rw();
     else if (!strcmp(argv[1], "kill")) {
         seq();
         raise(SIGKILL);

@@ -13,7 +13,10 @@
 # exact), threads (4 threads, their own files: no segment lost or out of
 # order), small and unaligned (DXT_SMALL_IO_TRIGGER / DXT_UNALIGNED_IO_TRIGGER
 # in each spelling (config key, IOLENS_ and DARSHAN_ variables): a file's whole trace kept or dropped by its share of
-# small / unaligned accesses; both: it must reach both), recover (a record file read as a log has no DXT_POSIX module). The
+# small / unaligned accesses; both: it must reach both), stdio (DXT_STDIO, an
+# iolens module: dxt_prog stdio's exact X_STDIO segments at the STDIO
+# module's stream positions, in each MOD_ENABLE spelling; not enabled by
+# DXT_ENABLE_IO_TRACE nor by default), recover (a record file read as a log has no DXT_POSIX module). The
 # sanitizer set-up is ../lib/preload.sh.
 set -eu
 [ $# -eq 4 ] || { echo "usage: $0 LIB IOLENS DXT_PROG CASE" >&2; exit 2; }
@@ -166,6 +169,34 @@ small|unaligned)
     run trig DXT_ENABLE_IO_TRACE=1 IOLENS_DXT_UNALIGNED_IO_TRIGGER=0.91
     [ "$(segs "$t/d/s.dat" | wc -l)" -eq 0 ] || fail "0.91: s.dat kept"
     [ "$(segs "$t/d/u.dat" | wc -l)" -eq 4 ] || fail "0.91: u.dat dropped"
+    ;;
+stdio)
+    # stsegs FILE: "kind offset length" of FILE's X_STDIO segments.
+    stsegs() {
+        awk -v f="$1" '/^# DXT, file_id:/ { on = ($NF == f) }
+            on && $1 == "X_STDIO" { print $3, $5, $6 }' "$t/dxt"
+    }
+    want="write 0 100 write 100 50 write 50 6 read 20 30 read 0 10 "
+    printf 'MOD_ENABLE DXT_STDIO\n' > "$t/conf"
+    for v in IOLENS_MOD_ENABLE=DXT_STDIO DARSHAN_MOD_ENABLE=dxt_stdio \
+             IOLENS_MOD_ENABLE=POSIX,DXT_STDIO IOLENS_CONFIG_PATH="$t/conf"; do
+        run stdio "$v"
+        [ "$(stsegs "$t/d/s.txt" | tr '\n' ' ')" = "$want" ] ||
+            fail "$v: X_STDIO segments of s.txt: $(stsegs "$t/d/s.txt" | tr '\n' ' ')"
+        grep -q '^# DXT_STDIO module data$' "$t/dxt" || fail "$v: no DXT_STDIO banner"
+        grep -q '^# DXT_STDIO module: .*ver=1$' "$t/parse" || fail "$v: no DXT_STDIO in the header"
+        has_dxt && fail "$v: a DXT_POSIX module with only DXT_STDIO enabled"
+        [ -s "$t/err" ] && fail "$v: the runtime wrote to stderr"
+    done
+    # The counts agree with the STDIO record's.
+    w=$(awk '/^# DXT, write_count:/ { gsub(",", ""); print $4, $6 }' "$t/dxt")
+    sc() { awk -v c="$1" '$1 == "STDIO" && $4 == c && $6 ~ /s\.txt$/ { print $5 }' "$t/parse"; }
+    [ "$w" = "$(sc STDIO_WRITES) $(sc STDIO_READS)" ] || fail "counts $w, STDIO: $(sc STDIO_WRITES) $(sc STDIO_READS)"
+    # Darshan's switch enables Darshan's DXT modules only; nothing by default.
+    run stdio DXT_ENABLE_IO_TRACE=1
+    grep -q 'DXT_STDIO' "$t/parse" && fail "DXT_ENABLE_IO_TRACE enabled DXT_STDIO"
+    run stdio
+    grep -q 'DXT_STDIO' "$t/parse" && fail "a DXT_STDIO module without it enabled"
     ;;
 recover)
     # The record file of a killed process read as a log: its segments were

@@ -26,14 +26,24 @@ static const char *const default_excludes[] = {
 static const char default_include[] = "/var/opt/cray/dws/mounts/";
 
 /* Module names as the config file writes them (the log's names). */
-static const char *const mod_names[] = {
-#define IOL_X_NAME(suffix, name) name,
+static const char *const mod_names[IOLENS_MAX_MODS] = {
+#define IOL_X_NAME(suffix, name) [IOLENS_MOD_##suffix] = name,
     IOLENS_MODULE_IDS(IOL_X_NAME)
 #undef IOL_X_NAME
+#define IOL_X_EXTRA_NAME(suffix, name, id) [id] = name,
+    IOLENS_EXTRA_MODULE_IDS(IOL_X_EXTRA_NAME)
+#undef IOL_X_EXTRA_NAME
 };
-#define ALL_MODS ((((uint64_t)1 << IOLENS_MOD_KNOWN_COUNT) - 1) & ~(uint64_t)1)
 #define MOD_BIT(id) ((uint64_t)1 << (id))
+/* The ids iolens adds (docs/log-format.md, "Module ids iolens adds"). */
+#define IOL_X_EXTRA_BIT(suffix, name, id) | MOD_BIT(id)
+#define EXTRA_MODS (0 IOLENS_EXTRA_MODULE_IDS(IOL_X_EXTRA_BIT))
+#define ALL_MODS (((((uint64_t)1 << IOLENS_MOD_KNOWN_COUNT) - 1) & ~(uint64_t)1) | EXTRA_MODS)
+/* Darshan's DXT modules, which DXT_ENABLE_IO_TRACE enables. */
 #define DXT_MODS (MOD_BIT(IOLENS_MOD_DXT_POSIX) | MOD_BIT(IOLENS_MOD_DXT_MPIIO))
+/* Off unless named in MOD_ENABLE: Darshan's DXT modules and iolens's DXT_STDIO
+ * (which DXT_ENABLE_IO_TRACE, Darshan's switch for its own modules, leaves off). */
+#define OFF_BY_DEFAULT (DXT_MODS | MOD_BIT(IOLENS_MOD_DXT_STDIO))
 
 /* Largest config file read; the rest is ignored (with a diagnostic). */
 #define CONFIG_FILE_MAX (64u << 10)
@@ -283,8 +293,8 @@ static uint64_t parse_mods(const char *where, const char *list)
             continue;
         }
         int found = 0;
-        for (int id = 1; id < IOLENS_MOD_KNOWN_COUNT; id++) {
-            if (strcasecmp(item[i], mod_names[id]) == 0) {
+        for (int id = 1; id < IOLENS_MAX_MODS; id++) {
+            if (mod_names[id] && strcasecmp(item[i], mod_names[id]) == 0) {
                 flags |= MOD_BIT(id);
                 found = 1;
             }
@@ -701,7 +711,7 @@ void iol_config_load(struct iol_config *c)
     if (!c->mmap_dir[0])
         c->mmap_dir = access("/dev/shm", W_OK | X_OK) == 0 ? "/dev/shm" : "/tmp";
     /* As in Darshan, the DXT modules are off unless enabled. */
-    c->mod_disabled = (DXT_MODS | c->mod_disable) &
+    c->mod_disabled = (OFF_BY_DEFAULT | c->mod_disable) &
                       ~(c->mod_enable | (c->dxt_enable_io_trace ? DXT_MODS : 0));
 
     if (c->napp_rules && app_excluded(c, program_invocation_name)) {
@@ -827,8 +837,8 @@ static void mods_text(char *buf, size_t len, uint64_t flags)
 {
     size_t used = 0;
     buf[0] = '\0';
-    for (int id = 1; id < IOLENS_MOD_KNOWN_COUNT && used < len; id++)
-        if (flags & MOD_BIT(id))
+    for (int id = 1; id < IOLENS_MAX_MODS && used < len; id++)
+        if ((flags & MOD_BIT(id)) && mod_names[id])
             used += iol_fmt(buf + used, len - used, "%s%s", used ? "," : "", mod_names[id]);
 }
 

@@ -36,6 +36,7 @@ static const struct iol_module *const modules[] = {
 #ifdef IOLENS_WITH_MPI
     &iol_dxt_mpiio_module, /* fed by the MPI-IO module */
 #endif
+    &iol_dxt_stdio_module, /* fed by the STDIO module */
 };
 #define NMODULES (sizeof(modules) / sizeof(modules[0]))
 _Static_assert(NMODULES <= IOL_MAP_MAX_MODS, "too many runtime modules");

@@ -108,7 +108,8 @@
       mod_enable, 0, MOD, "none", "modules recorded even if disabled; wins over `MOD_DISABLE`") \
     X(DXT_ENABLE_IO_TRACE, "", "", "DXT_ENABLE_IO_TRACE", "", PRESENCE, dxt_enable_io_trace, \
       0, ONE, "unset",                                                                   \
-      "Darshan's old switch: enables `DXT_POSIX` and `DXT_MPIIO` (MPI programs)")      \
+      "Darshan's old switch: enables `DXT_POSIX` and `DXT_MPIIO` (MPI programs), "       \
+      "not iolens's `DXT_STDIO`")                                                        \
     X(DXT_MEM, "DXT_MEM", "IOLENS_DXT_MEM", "", "", MIB, dxt_mem, 0, ONE, "32",           \
       "DXT: memory for the traces' segments, per process (32 bytes a segment, in "       \
       "chunks of 31 per file and kind: 32 MiB hold 1,015,808); when it is full, later "   \

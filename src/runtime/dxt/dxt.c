@@ -40,6 +40,7 @@
 #include "core/diag.h"
 #include "iolens/modules/dxt_mpiio.h"
 #include "iolens/modules/dxt_posix.h"
+#include "iolens/modules/dxt_stdio.h"
 #include "iolens/modules/posix.h"
 #include "posix/posix.h"
 
@@ -423,3 +424,53 @@ const struct iol_module iol_dxt_mpiio_module = {
     .full_record = dxt_mpiio_full_record,
 };
 #endif
+
+/* ---- DXT_STDIO (an iolens module, id 63): the STDIO module's reads and
+ * writes, fed from its notes as DXT_POSIX is from POSIX's. Like DXT_MPIIO's,
+ * a trace is kept under the triggers only when the file's POSIX record (of
+ * the same name, in this process) reaches them. ---- */
+
+int iol_dxt_stdio_on;
+static struct dxt_mod dxt_stdio = {.name = "DXT_STDIO"};
+
+/* DXT_STDIO's start hook. */
+static void dxt_stdio_start(struct iol_pool *pool)
+{
+    iol_dxt_stdio_on = dxt_start(&dxt_stdio, pool);
+}
+
+void iol_dxt_stdio_note(struct iol_slot *stdio, void **dxt, int is_write, int64_t offset,
+                        int64_t length, double t0, double t1)
+{
+    note(&dxt_stdio, stdio, dxt, is_write, offset, length, t0, t1);
+}
+
+/* DXT_STDIO's full_record hook: the file's POSIX record for the triggers. */
+static size_t dxt_stdio_full_record(struct iol_slot *s, void *buf, size_t cap)
+{
+    const struct iolens_record_base *b = iol_slot_rec(s);
+    struct iol_pool *posix = iol_posix_pool();
+    return full_record(s, posix ? iol_record_find(posix, b->id) : NULL, buf, cap);
+}
+
+/* DXT_STDIO's finish hook. */
+static void dxt_stdio_finish(struct iol_pool *pool)
+{
+    (void)pool;
+    dxt_finish(&dxt_stdio);
+}
+
+const struct iol_module iol_dxt_stdio_module = {
+    .id = IOLENS_MOD_DXT_STDIO,
+    .name = "DXT_STDIO",
+    .version = IOLENS_DXT_STDIO_VERSION,
+    .record_size = sizeof(struct iolens_dxt_record),
+    .state_size = sizeof(struct dxt_state),
+    .max_records = 0,
+    .names_are_paths = 1,
+    .bindings = dxt_tables,
+    .init_record = dxt_init_record,
+    .start = dxt_stdio_start,
+    .finish = dxt_stdio_finish,
+    .full_record = dxt_stdio_full_record,
+};

@@ -18,6 +18,7 @@
 
 extern const struct iol_module iol_dxt_posix_module;
 extern const struct iol_module iol_dxt_mpiio_module;
+extern const struct iol_module iol_dxt_stdio_module;
 
 /* 1 while DXT_POSIX records (set by the module's start), else 0. Declared
  * hidden, so that the test on the read/write path is one compare with the
@@ -25,6 +26,8 @@ extern const struct iol_module iol_dxt_mpiio_module;
 extern int iol_dxt_posix_on __attribute__((visibility("hidden")));
 /* 1 while DXT_MPIIO records, else 0 (never set in a build without MPI). */
 extern int iol_dxt_mpiio_on __attribute__((visibility("hidden")));
+/* 1 while DXT_STDIO (an iolens module, id 63) records, else 0. */
+extern int iol_dxt_stdio_on __attribute__((visibility("hidden")));
 
 /* One read (is_write 0) or write of length bytes at offset of the POSIX
  * record posix, from t0 to t1 (seconds since start). The caller holds
@@ -36,6 +39,12 @@ void iol_dxt_posix_note(struct iol_slot *posix, void **dxt, int is_write, int64_
 /* The same for a read or write of length bytes at byte offset offset of the
  * MPI-IO record mpiio (its lock held); *dxt is that record's cache. */
 void iol_dxt_mpiio_note(struct iol_slot *mpiio, void **dxt, int is_write, int64_t offset,
+                        int64_t length, double t0, double t1);
+
+/* The same for a read or write of length bytes at the stream position
+ * offset of the STDIO record stdio (its lock held); *dxt is that record's
+ * cache. */
+void iol_dxt_stdio_note(struct iol_slot *stdio, void **dxt, int is_write, int64_t offset,
                         int64_t length, double t0, double t1);
 
 #endif

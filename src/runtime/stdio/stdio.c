@@ -13,6 +13,7 @@
 #include "core/counting.h"
 #include "core/diag.h"
 #include "posix/fdtab.h"
+#include "dxt/dxt.h"
 #include "heatmap/heatmap.h"
 #include "posix/posix.h"
 
@@ -21,6 +22,8 @@ struct stdio_state {
     double last_meta_end; /* ends of the last timed operations, so that */
     double last_read_end; /* overlapping calls (threads) are not counted */
     double last_write_end; /* twice in the cumulative times */
+    void *dxt;             /* the file's DXT_STDIO record (dxt/dxt.h), NULL until
+                            * its first traced access */
 };
 
 struct stdio_table iol_stdio_tab;
@@ -197,6 +200,15 @@ void stdio_note_close(struct iol_slot *slot, double t0, double t1)
 
 /* ---- data ---- */
 
+/* DXT_STDIO is on: one segment for the record slot (its lock held). Kept
+ * out of line, so that with DXT off a read or write pays one flag test. */
+__attribute__((noinline, cold)) static void dxt_note(struct iol_slot *slot, int is_write,
+                                                     int64_t at, int64_t bytes, double t0,
+                                                     double t1)
+{
+    iol_dxt_stdio_note(slot, &state_of(slot)->dxt, is_write, at, bytes, t0, t1);
+}
+
 /* A read of bytes (>= 0) at the stream's position. */
 static void count_read(struct stdio_stream *s, int64_t bytes, double t0, double t1)
 {
@@ -209,6 +221,8 @@ static void count_read(struct stdio_stream *s, int64_t bytes, double t0, double 
     struct iolens_stdio_record *r = rec_of(slot);
     int64_t at = s->pos;
     s->pos = at + bytes;
+    if (__builtin_expect(iol_dxt_stdio_on, 0))
+        dxt_note(slot, 0, at, bytes, t0, t1);
     if (bytes > 0 && r->counters[STDIO_MAX_BYTE_READ] < at + bytes - 1)
         r->counters[STDIO_MAX_BYTE_READ] = at + bytes - 1;
     r->counters[STDIO_BYTES_READ] += bytes;
@@ -254,6 +268,8 @@ void stdio_note_write(struct stdio_stream *s, int64_t bytes, double t0, double t
         at = s->pos;
         s->pos = at + bytes;
     }
+    if (__builtin_expect(iol_dxt_stdio_on, 0))
+        dxt_note(slot, 1, at, bytes, t0, t1);
     if (r->counters[STDIO_MAX_BYTE_WRITTEN] < at + bytes - 1)
         r->counters[STDIO_MAX_BYTE_WRITTEN] = at + bytes - 1;
     r->counters[STDIO_BYTES_WRITTEN] += bytes;

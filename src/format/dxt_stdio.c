@@ -1,0 +1,47 @@
+/* DXT_STDIO module descriptor (an iolens addition): record version 1 in the
+ * layout of include/iolens/modules/dxt.h, printed as darshan-dxt-parser
+ * prints a DXT_POSIX record (without Lustre OSTs), on "X_STDIO" lines. */
+#include "dxt_common.h"
+#include "iolens/modules/dxt_stdio.h"
+
+static iolens_status dxt_stdio_read(struct iolens_region *rg, uint32_t ver, int swap,
+                                    void *state, struct iolens_recbuf *out)
+{
+    (void)state;
+    if (ver != IOLENS_DXT_STDIO_VERSION)
+        return IOLENS_ERR_VERSION;
+    return iol_dxt_read(rg, swap, out);
+}
+
+#ifndef IOLENS_RUNTIME_IO /* the runtime prints nothing (varmod.h) */
+static void dxt_stdio_print(FILE *out, const void *r, const struct iolens_print_ctx *ctx)
+{
+    const struct iolens_dxt_record *rec = r;
+    int64_t n = rec->write_count + rec->read_count;
+
+    iol_dxt_print_head(out, rec, ctx);
+    fprintf(out, "# Module    Rank  Wt/Rd  Segment          Offset          Length    Start(s)"
+                 "      End(s)   Pthread-ID\n");
+    for (int64_t i = 0; i < n; i++) {
+        iol_dxt_print_segment(out, "X_STDIO", rec, i);
+        fputs(IOL_DXT_NO_THREAD, out);
+    }
+}
+#endif
+
+const struct iolens_module_desc iolens_dxt_stdio_module = {
+    .id = IOLENS_MOD_DXT_STDIO,
+    .name = "DXT_STDIO",
+    .version = IOLENS_DXT_STDIO_VERSION,
+    .record_size = 0,
+    .summary = "trace of every STDIO read and write: stream offset, length, start and end "
+               "time (an iolens module)",
+    .legend_name = "DXT_STDIO",
+    .read = dxt_stdio_read,
+    .encode = iol_dxt_encode,
+#ifndef IOLENS_RUNTIME_IO
+    .print = dxt_stdio_print,
+#endif
+    .var_size = iol_dxt_size,
+    .trace = 1,
+};
