@@ -1,17 +1,17 @@
 #!/bin/sh
-# Regenerate tests/data/darshan-logs/ from a darshan-logs collection (the
-# project's ../shared/darshan-logs), so the in-repo copy can be rebuilt and
+# Regenerate tests/data/darshan-logs/ from a darshan-logs collection (a
+# maintainer's copy of the project's shared set), so the in-repo copy can be rebuilt and
 # checked: every *.darshan log and index.tsv are copied as they are, folders
 # kept; each reference output LOG.MODE.txt.xz becomes LOG.MODE.data.xz holding
 # only its data lines (tests/data_lines.sh), xz-compressed. README.md in the
 # destination is ours and is left alone; everything else there is replaced.
-#   tests/data/import-darshan-logs.sh [SOURCE [DEST]]
-#   default SOURCE: ../shared/darshan-logs beside the checkout
-#   default DEST:   tests/data/darshan-logs
+#   tests/data/import-darshan-logs.sh SOURCE [DEST]
+#   default DEST: tests/data/darshan-logs
+# No test or CI step runs it: they read the in-repo copy only.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
-src=${1:-$top/../shared/darshan-logs}
+[ $# -ge 1 ] || { echo "usage: $0 SOURCE [DEST]" >&2; exit 2; }
+src=$1
 dest=${2:-$here/darshan-logs}
 export LC_ALL=C
 
@@ -20,6 +20,7 @@ if [ ! -f "$src/index.tsv" ]; then
   exit 1
 fi
 src=$(cd "$src" && pwd)
+[ -x "$here/../data_lines.sh" ] || { echo "import-darshan-logs: $here/../data_lines.sh missing" >&2; exit 1; }
 command -v xz >/dev/null || { echo "import-darshan-logs: xz not found (scripts/install-deps)" >&2; exit 1; }
 
 mkdir -p "$dest"
@@ -43,7 +44,7 @@ for f in $(cd "$src" && find . -type f \( -name '*.darshan' -o -name '*.txt.xz' 
       n=$((n + 1)) ;;
     *.txt.xz)
       # -T1: one thread, so the same input gives the same bytes on any machine.
-      xz -dc "$src/$f" | "$top/tests/data_lines.sh" | xz -9e -T1 -c > "$new/${f%.txt.xz}.data.xz" ;;
+      xz -dc "$src/$f" | "$here/../data_lines.sh" | xz -9e -T1 -c > "$new/${f%.txt.xz}.data.xz" ;;
   esac
 done
 chmod -R u=rwX,go=rX "$new"
