@@ -97,4 +97,18 @@ void iol_dxt_print_segment(FILE *out, const char *tag, const struct iolens_dxt_r
             rec->base.rank, write ? "write" : "read", write ? i : i - rec->write_count,
             s->offset, s->length, s->start_time, s->end_time);
 }
+
+void iol_dxt_print_plain(FILE *out, const struct iolens_dxt_record *rec,
+                         const struct iolens_print_ctx *ctx, const char *tag)
+{
+    int64_t n = rec->write_count + rec->read_count;
+
+    iol_dxt_print_head(out, rec, ctx);
+    fprintf(out, "# Module    Rank  Wt/Rd  Segment          Offset          Length    Start(s)"
+                 "      End(s)   Pthread-ID\n");
+    for (int64_t i = 0; i < n; i++) {
+        iol_dxt_print_segment(out, tag, rec, i);
+        fputs(IOL_DXT_NO_THREAD, out);
+    }
+}
 #endif

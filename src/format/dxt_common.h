@@ -1,4 +1,4 @@
-/* What the DXT_POSIX and DXT_MPIIO descriptors share: decoding, encoding and
+/* What the DXT descriptors share: decoding, encoding and
  * darshan-dxt-parser's printing of the record layout of
  * include/iolens/modules/dxt.h (internal to the log library). */
 #ifndef IOLENS_FORMAT_DXT_COMMON_H
@@ -30,6 +30,11 @@ void iol_dxt_print_head(FILE *out, const struct iolens_dxt_record *rec,
  * tag is the module column ("X_POSIX", "X_MPIIO"). */
 void iol_dxt_print_segment(FILE *out, const char *tag, const struct iolens_dxt_record *rec,
                            int64_t i);
+
+/* Print a whole record without layout lines: its head, the column legend,
+ * and every segment on a line tagged tag ("X_MPIIO", "X_STDIO"). */
+void iol_dxt_print_plain(FILE *out, const struct iolens_dxt_record *rec,
+                         const struct iolens_print_ctx *ctx, const char *tag);
 
 /* Columns after the time columns of a segment line: darshan-dxt-parser
  * prints "N/A" for records without thread ids, as these versions have. */

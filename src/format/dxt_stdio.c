@@ -16,16 +16,7 @@ static iolens_status dxt_stdio_read(struct iolens_region *rg, uint32_t ver, int 
 #ifndef IOLENS_RUNTIME_IO /* the runtime prints nothing (varmod.h) */
 static void dxt_stdio_print(FILE *out, const void *r, const struct iolens_print_ctx *ctx)
 {
-    const struct iolens_dxt_record *rec = r;
-    int64_t n = rec->write_count + rec->read_count;
-
-    iol_dxt_print_head(out, rec, ctx);
-    fprintf(out, "# Module    Rank  Wt/Rd  Segment          Offset          Length    Start(s)"
-                 "      End(s)   Pthread-ID\n");
-    for (int64_t i = 0; i < n; i++) {
-        iol_dxt_print_segment(out, "X_STDIO", rec, i);
-        fputs(IOL_DXT_NO_THREAD, out);
-    }
+    iol_dxt_print_plain(out, r, ctx, "X_STDIO");
 }
 #endif
 
