@@ -253,8 +253,10 @@ static int write_job(const struct iolens_joblog *c, const struct run_result *res
     return 0;
 }
 
-/* Open every log of the run directory into *out. @return how many. */
-static size_t open_logs(const char *dir, struct proc **out)
+/* Open every log of the run directory into *out; *failed is set when one
+ * could not be taken in (its error said), so that nothing is removed.
+ * @return how many. */
+static size_t open_logs(const char *dir, struct proc **out, int *failed)
 {
     DIR *d = opendir(dir);
     struct dirent *e;
@@ -267,15 +269,17 @@ static size_t open_logs(const char *dir, struct proc **out)
             continue;
         if (n == cap) {
             struct proc *p = realloc(v, (cap = cap ? 2 * cap : 16) * sizeof(*v));
-            if (!p)
+            if (!p) {
+                *failed = cli_say("%s", strerror(ENOMEM));
                 break;
+            }
             v = p;
         }
         struct proc *p = &v[n];
         snprintf(p->path, sizeof(p->path), "%s/%s", dir, e->d_name);
         p->pid = name_pid(e->d_name);
         if (iolens_log_open(p->path, &p->log, detail, sizeof(detail)) != IOLENS_OK) {
-            cli_error(p->path, "%s", detail);
+            *failed = cli_error(p->path, "%s", detail);
             continue;
         }
         n++;
@@ -298,7 +302,7 @@ int run_gather(const char *dir, const struct run_result *res)
             recover(dir, e->d_name);
     if (d)
         closedir(d);
-    size_t n = open_logs(dir, &procs), kept = 0;
+    size_t n = open_logs(dir, &procs, &rc), kept = 0;
     if (n)
         qsort(procs, n, sizeof(*procs), by_start);
     iolens_log **logs = calloc(n ? n : 1, sizeof(*logs));
@@ -314,11 +318,11 @@ int run_gather(const char *dir, const struct run_result *res)
      * MPI job's log) and no I/O, there is no job log to write. */
     if (logs && !kept && root)
         logs[kept++] = root;
-    if (!logs)
+    if (!logs) {
         rc = cli_say("%s", strerror(ENOMEM));
-    else if (kept) {
+    } else if (kept) {
         struct iolens_joblog c = {logs, kept, root ? root : logs[0]};
-        rc = write_job(&c, res);
+        rc |= write_job(&c, res);
     }
     for (size_t i = 0; i < n; i++) {
         iolens_log_close(procs[i].log);
@@ -332,7 +336,7 @@ int run_gather(const char *dir, const struct run_result *res)
     if (rc)
         cli_say("the logs of the job's processes stay in %s", dir);
     if (res->remaining)
-        cli_say("processes of the job still running after %d s: left out; their "
-                         "logs will be in %s", RUN_GRACE_SECONDS, dir);
+        cli_say("processes of the job still running after %d s: left out; their logs "
+                "will be in %s", RUN_GRACE_SECONDS, dir);
     return rc;
 }
