@@ -51,4 +51,21 @@ int64_t iol_own_bytes(const struct iolens_module_desc *mod, const void *rec);
 void iol_top4_merge(int64_t dst_v[4], int64_t dst_c[4], const int64_t src_v[4],
                     const int64_t src_c[4], int new_list);
 
+/* Words of one tuple of a TOP4_TUPLE group: the access size, five lengths
+ * and five strides. */
+#define IOL_TUPLE_WORDS 11
+
+/* Place tuple (IOL_TUPLE_WORDS words) with count into the list of four
+ * tuples vals / counts cnts, as Darshan's runtime does at each access: the
+ * tuples before it are those with a larger count, or an equal count and a
+ * larger size; the tuple's old entry leaves the list. A tuple of size 0 is
+ * never placed; one that ranks below all four is dropped. */
+void iol_tuple4_place(int64_t *vals, int64_t cnts[4], const int64_t *tuple, int64_t count);
+
+/* REDUCE: merge src's TOP4_TUPLE group (4 tuples src_v, counts src_c) into
+ * dst's, as Darshan's runtime reduction does: counts of a tuple both hold
+ * are summed, then a new list takes src's tuples, then dst's. */
+void iol_tuple4_reduce(int64_t *dst_v, int64_t dst_c[4], const int64_t *src_v,
+                       const int64_t src_c[4]);
+
 #endif
