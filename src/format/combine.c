@@ -40,9 +40,15 @@ struct mode_rules {
      * only for IOLENS_ROLE_TOTAL_NO_VARIANCE modules and otherwise does not
      * apply them (Darshan's running variance needs more than two records). */
     int variances_reduced;
-    /* FIRST, UNSET and FLAG belong to darshan-parser's aggregation of modules
-     * the runtime's reduction does not cover: TOTAL only. */
+    /* FIRST and UNSET belong to darshan-parser's aggregation of modules the
+     * runtime's reduction does not cover: TOTAL only. (FLAG is both's: H5F
+     * and H5D reduce their flags as they aggregate them.) */
     int aggregation_rules;
+    /* TOP4_TUPLE, FASTEST_OWN and SLOWEST_OWN (H5D, PNETCDF_VAR): REDUCE
+     * applies them as the runtime's reduction does (a tuple group merged
+     * into a new list, the extremes as FASTEST and SLOWEST: every input is
+     * prepared); darshan-parser's aggregation of them is not applied yet. */
+    int tuple_rules;
 };
 
 static const struct mode_rules rules_of[] = {
@@ -52,7 +58,8 @@ static const struct mode_rules rules_of[] = {
                                .min_replaces_any_zero = 1,
                                .top4_new_list = 1,
                                .one_file = 1,
-                               .variances_reduced = 1},
+                               .variances_reduced = 1,
+                               .tuple_rules = 1},
 };
 
 /* One combining step: the records, the mode's rules and what the base says. */
@@ -172,6 +179,27 @@ static void combine_top4(const struct step *s, const struct table *t, size_t hea
     }
 }
 
+/* The TOP4_TUPLE group headed at row head: 4 tuples of IOL_TUPLE_WORDS
+ * words, then their 4 counts (REDUCE only). */
+static void combine_tuples(const struct table *t, size_t head)
+{
+    int64_t dv[4 * IOL_TUPLE_WORDS], dc[4], sv[4 * IOL_TUPLE_WORDS], sc[4];
+    size_t counts = head + 4 * IOL_TUPLE_WORDS;
+    for (size_t k = 0; k < 4 * IOL_TUPLE_WORDS; k++) {
+        dv[k] = iol_word_i(t->dst, head + k);
+        sv[k] = iol_word_i(t->src, head + k);
+    }
+    for (size_t k = 0; k < 4; k++) {
+        dc[k] = iol_word_i(t->dst, counts + k);
+        sc[k] = iol_word_i(t->src, counts + k);
+    }
+    iol_tuple4_reduce(dv, dc, sv, sc);
+    for (size_t k = 0; k < 4 * IOL_TUPLE_WORDS; k++)
+        iol_set_word_i(t->dst, head + k, dv[k]);
+    for (size_t k = 0; k < 4; k++)
+        iol_set_word_i(t->dst, counts + k, dc[k]);
+}
+
 /* The rank, bytes and I/O time src offers for the fastest or slowest rank:
  * a shared or prepared record (rank -1) carries them, a per-rank record is
  * its own. */
@@ -266,9 +294,15 @@ static void combine_row(const struct step *s, const struct table *t, size_t i)
     case IOLENS_MERGE_TOP4:
         combine_top4(s, t, i);
         break;
+    case IOLENS_MERGE_TOP4_TUPLE:
+        combine_tuples(t, i);
+        break;
     case IOLENS_MERGE_FASTEST:
     case IOLENS_MERGE_SLOWEST:
-        combine_extreme(s, i, t->rows[i].merge == IOLENS_MERGE_SLOWEST);
+    case IOLENS_MERGE_FASTEST_OWN: /* REDUCE only, where every input is prepared */
+    case IOLENS_MERGE_SLOWEST_OWN:
+        combine_extreme(s, i, t->rows[i].merge == IOLENS_MERGE_SLOWEST ||
+                                  t->rows[i].merge == IOLENS_MERGE_SLOWEST_OWN);
         break;
     case IOLENS_MERGE_ZERO:
     case IOLENS_MERGE_VARIANCE_TIME:
@@ -304,9 +338,21 @@ static int extreme_known(const struct iolens_module_roles *r, int slowest)
     return r->f_fastest_time && r->c_fastest_rank && r->c_fastest_rank_bytes;
 }
 
+/* Does mod have a FASTEST or SLOWEST row (of either kind)? */
+static int has_extremes(const struct iolens_module_desc *mod)
+{
+    for (size_t i = 0; i < mod->nfcounters; i++) {
+        unsigned m = mod->fcounters[i].merge;
+        if (m == IOLENS_MERGE_FASTEST || m == IOLENS_MERGE_SLOWEST ||
+            m == IOLENS_MERGE_FASTEST_OWN || m == IOLENS_MERGE_SLOWEST_OWN)
+            return 1;
+    }
+    return 0;
+}
+
 /* Can rule m at row i of a table of n rows be applied (is_f: fcounters)?
  * Rules that reach other counters need them to exist. The tuple and own-time
- * variants of TOP4, FASTEST and SLOWEST are not applied in either mode. */
+ * variants of TOP4, FASTEST and SLOWEST are applied in REDUCE only. */
 static int rule_usable(const struct iolens_module_desc *mod, const struct mode_rules *mr,
                        unsigned m, size_t i, size_t n, int is_f)
 {
@@ -319,10 +365,17 @@ static int rule_usable(const struct iolens_module_desc *mod, const struct mode_r
     case IOLENS_MERGE_PAIRED:
     case IOLENS_MERGE_ZERO:
         return 1;
+    case IOLENS_MERGE_FLAG:
+        return 1;
     case IOLENS_MERGE_FIRST:
     case IOLENS_MERGE_UNSET:
-    case IOLENS_MERGE_FLAG:
         return mr->aggregation_rules;
+    case IOLENS_MERGE_TOP4_TUPLE:
+        return mr->tuple_rules && !is_f && i + 4 * IOL_TUPLE_WORDS + 4 <= n;
+    case IOLENS_MERGE_FASTEST_OWN:
+    case IOLENS_MERGE_SLOWEST_OWN:
+        return mr->tuple_rules && is_f &&
+               extreme_known(mod->roles, m == IOLENS_MERGE_SLOWEST_OWN);
     case IOLENS_MERGE_VARIANCE_TIME:
     case IOLENS_MERGE_VARIANCE_BYTES:
         return mr->variances_reduced || (flags_of(mod) & IOLENS_ROLE_TOTAL_NO_VARIANCE);
@@ -347,9 +400,10 @@ int iolens_combine_supported(const struct iolens_module_desc *mod, iolens_combin
         mod->counters_offset + 8 * mod->ncounters > mod->record_size ||
         mod->fcounters_offset + 8 * mod->nfcounters > mod->record_size)
         return 0; /* variable-size (record_size 0) or inconsistent */
-    /* The runtime's preparation writes the fastest and slowest rank. */
-    if (mode == IOLENS_COMBINE_REDUCE && !(extreme_known(mod->roles, 0) &&
-                                           extreme_known(mod->roles, 1)))
+    /* The runtime's preparation writes the fastest and slowest rank of a
+     * module that has them. */
+    if (mode == IOLENS_COMBINE_REDUCE && has_extremes(mod) &&
+        !(extreme_known(mod->roles, 0) && extreme_known(mod->roles, 1)))
         return 0;
     for (size_t i = 0; i < mod->ncounters; i++)
         if (!rule_usable(mod, mr, mod->counters[i].merge, i, mod->ncounters, 0))

@@ -32,14 +32,29 @@ int64_t iol_own_bytes(const struct iolens_module_desc *mod, const void *rec)
                         iol_word_i(c, iol_role_at(r->c_bytes_written)));
 }
 
+/* Does mod name no fastest or slowest rank at all (H5F)? */
+static int no_extremes(const struct iolens_module_desc *mod)
+{
+    const struct iolens_module_roles *r = mod->roles;
+    return !r || (!r->f_fastest_time && !r->f_slowest_time);
+}
+
 iolens_status iolens_combine_prepare(const struct iolens_module_desc *mod, void *rec)
 {
-    if (!rec || !roles_known(mod))
+    struct iolens_record_base b;
+    if (!rec || !mod)
+        return IOLENS_ERR_ARGUMENT;
+    if (no_extremes(mod)) { /* only the rank to mark */
+        memcpy(&b, rec, sizeof(b));
+        b.rank = -1;
+        memcpy(rec, &b, sizeof(b));
+        return IOLENS_OK;
+    }
+    if (!roles_known(mod))
         return IOLENS_ERR_ARGUMENT;
     const struct iolens_module_roles *r = mod->roles;
     unsigned char *c = (unsigned char *)rec + mod->counters_offset;
     unsigned char *f = (unsigned char *)rec + mod->fcounters_offset;
-    struct iolens_record_base b;
     memcpy(&b, rec, sizeof(b));
     int64_t bytes = iol_own_bytes(mod, rec);
     double t = iol_own_time(mod, rec);

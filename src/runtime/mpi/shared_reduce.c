@@ -1,7 +1,7 @@
 /* The reduction of shared records (see shared.h), as Darshan 3.5 does it.
  *
  * For each module that has shared records and a reduction (POSIX, MPI-IO,
- * STDIO; HEATMAP records stay per rank, as in the reference), every rank
+ * H5F, H5D, STDIO; HEATMAP records stay per rank, as in the reference), every rank
  * prepares its copies (iolens_combine_prepare; the rules are the log
  * library's combining engine in its REDUCE mode, format/combine.h), sorts
  * its records by rank descending and id ascending, which puts the shared
@@ -12,13 +12,15 @@
  * same combining order, and the fields taken from one operand (modes, the
  * four most common values) come out as the reference's. Two more
  * reductions, with their own commutative operation, give the variances of
- * time and bytes. Rank 0 then holds the combined records (rank -1) in place
+ * time and bytes (in the modules that keep them: not H5F). Rank 0 then holds the combined records (rank -1) in place
  * of its copies; the other ranks drop theirs. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "format/combine.h"
+#include "iolens/modules/h5d.h"
+#include "iolens/modules/h5f.h"
 #include "iolens/modules/mpiio.h"
 #include "iolens/modules/posix.h"
 #include "iolens/modules/stdio.h"
@@ -49,6 +51,16 @@ static void op_stdio(void *in, void *inout, int *len, MPI_Datatype *dt)
     combine_n(&iolens_stdio_module, in, inout, *len);
 }
 
+static void op_h5f(void *in, void *inout, int *len, MPI_Datatype *dt)
+{
+    combine_n(&iolens_h5f_module, in, inout, *len);
+}
+
+static void op_h5d(void *in, void *inout, int *len, MPI_Datatype *dt)
+{
+    combine_n(&iolens_h5d_module, in, inout, *len);
+}
+
 /* Elements may sit at any offset of MPI's buffers: copied, not dereferenced. */
 static void op_variance(void *in, void *inout, int *len, MPI_Datatype *dt)
 {
@@ -71,6 +83,8 @@ static const struct {
 } reduced[] = {
     {&iolens_posix_module, op_posix},
     {&iolens_mpiio_module, op_mpiio},
+    {&iolens_h5f_module, op_h5f},
+    {&iolens_h5d_module, op_h5d},
     {&iolens_stdio_module, op_stdio},
 };
 #define NREDUCED (sizeof(reduced) / sizeof(reduced[0]))
@@ -82,8 +96,18 @@ struct work {
     MPI_User_function *op;
     size_t n;                    /* shared records: the last n after the sort */
     unsigned char *out;          /* rank 0: n combined records */
-    struct iolens_variance *var; /* 4n: time and bytes, sent and received */
+    struct iolens_variance *var; /* 4n: time and bytes, sent and received; NULL
+                                  * for a module without variances (H5F) */
 };
+
+/* Does the module keep the variances across ranks (a VARIANCE_TIME row)? */
+static int has_variances(const struct iolens_module_desc *desc)
+{
+    for (size_t i = 0; i < desc->nfcounters; i++)
+        if (desc->fcounters[i].merge == IOLENS_MERGE_VARIANCE_TIME)
+            return 1;
+    return 0;
+}
 
 static int cmp_base(const void *a, const void *b)
 {
@@ -121,6 +145,10 @@ static int prepare(const struct iol_mpi_local *l, const uint64_t *shared, struct
     if (marked != w->n)
         return -1;
     qsort(mod->recs, mod->count, sz, cmp_base);
+    if (iol_mpi.rank == 0 && !(w->out = malloc(w->n * sz)))
+        return -1;
+    if (!has_variances(w->desc))
+        return 0;
     if (!(w->var = malloc(4 * w->n * sizeof(*w->var))))
         return -1;
     /* Each record's part of the variances of time and bytes (w->var's first
@@ -130,8 +158,6 @@ static int prepare(const struct iol_mpi_local *l, const uint64_t *shared, struct
         if (iolens_combine_variance_init(w->desc, shared_recs + i * sz, &w->var[i],
                                          &w->var[w->n + i]) != IOLENS_OK)
             return -1;
-    if (iol_mpi.rank == 0 && !(w->out = malloc(w->n * sz)))
-        return -1;
     return 0;
 }
 
@@ -159,19 +185,18 @@ static int reduce_module(struct work *w)
 {
     size_t sz = w->desc->record_size, n = w->n;
     unsigned char *send = w->mod->recs + (w->mod->count - n) * sz;
-    struct iolens_variance *vt = w->var, *vb = w->var + n, *rt = w->var + 2 * n,
-                           *rb = w->var + 3 * n;
+    struct iolens_variance *v = w->var;
 
     if (reduce_bytes(send, w->out, n, sz, w->op) != 0 ||
-        reduce_bytes(vt, rt, n, sizeof(*vt), op_variance) != 0 ||
-        reduce_bytes(vb, rb, n, sizeof(*vb), op_variance) != 0)
+        (v && (reduce_bytes(v, v + 2 * n, n, sizeof(*v), op_variance) != 0 ||
+               reduce_bytes(v + n, v + 3 * n, n, sizeof(*v), op_variance) != 0)))
         return -1;
     if (iol_mpi.rank != 0) {
         w->mod->count -= n;
         return 0;
     }
-    for (size_t i = 0; i < n; i++)
-        iolens_combine_variance_store(w->desc, w->out + i * sz, &rt[i], &rb[i]);
+    for (size_t i = 0; v && i < n; i++)
+        iolens_combine_variance_store(w->desc, w->out + i * sz, &v[2 * n + i], &v[3 * n + i]);
     memcpy(send, w->out, n * sz);
     return 0;
 }
