@@ -17,6 +17,8 @@
 #include <cmocka.h>
 
 #include "format/combine.h"
+#include "iolens/modules/h5d.h"
+#include "iolens/modules/h5f.h"
 #include "iolens/modules/mpiio.h"
 #include "iolens/modules/posix.h"
 #include "iolens/modules/stdio.h"
@@ -102,28 +104,41 @@ static const struct iolens_module_desc *mod_of(void **state)
     return *state;
 }
 
+/* Does m keep a fastest and a slowest rank (H5F does not)? */
+static int has_extremes(const struct iolens_module_desc *m)
+{
+    return m->roles && m->roles->f_fastest_time && m->roles->f_slowest_time;
+}
+
 /* The modules the runtime reduces are supported, each with one variance row
- * of time and one of bytes; modules without the roles the preparation writes
- * are not, nor are NULL and unknown modes. */
+ * of time and one of bytes, but H5F, which has none; modules with fastest or
+ * slowest rows but without the roles the preparation writes are not, nor
+ * are NULL and unknown modes. */
 static void supported_modules(void **state)
 {
     static const struct iolens_module_desc *const reduced[] = {
-        &iolens_posix_module, &iolens_mpiio_module, &iolens_stdio_module};
+        &iolens_posix_module, &iolens_mpiio_module, &iolens_stdio_module,
+        &iolens_h5f_module, &iolens_h5d_module};
     (void)state;
-    for (size_t k = 0; k < 3; k++) {
+    for (size_t k = 0; k < sizeof(reduced) / sizeof(reduced[0]); k++) {
         const struct iolens_module_desc *m = reduced[k];
-        int ntime = 0, nbytes = 0;
+        int ntime = 0, nbytes = 0, want = m != &iolens_h5f_module;
         assert_true(iolens_combine_supported(m, IOLENS_COMBINE_REDUCE));
         for (size_t i = 0; i < m->nfcounters; i++) {
             ntime += m->fcounters[i].merge == IOLENS_MERGE_VARIANCE_TIME;
             nbytes += m->fcounters[i].merge == IOLENS_MERGE_VARIANCE_BYTES;
         }
-        assert_true(ntime == 1 && nbytes == 1);
+        assert_true(ntime == want && nbytes == want);
     }
     for (int id = 0; id < IOLENS_MOD_KNOWN_COUNT; id++) {
         const struct iolens_module_desc *m = iolens_module(id);
-        const struct iolens_module_roles *r = m ? m->roles : NULL;
-        if (m && (!r || !r->f_fastest_time || !r->f_slowest_time))
+        int extreme_rows = 0;
+        for (size_t i = 0; m && i < m->nfcounters; i++) {
+            unsigned g = m->fcounters[i].merge;
+            extreme_rows |= g == IOLENS_MERGE_FASTEST || g == IOLENS_MERGE_SLOWEST ||
+                            g == IOLENS_MERGE_FASTEST_OWN || g == IOLENS_MERGE_SLOWEST_OWN;
+        }
+        if (m && extreme_rows && !has_extremes(m))
             assert_false(iolens_combine_supported(m, IOLENS_COMBINE_REDUCE));
     }
     assert_false(iolens_combine_supported(NULL, IOLENS_COMBINE_REDUCE));
@@ -138,6 +153,12 @@ static void prepare_step(void **state)
     const struct iolens_module_desc *m = mod_of(state);
     const struct iolens_module_roles *r = m->roles;
     struct rec a = new_rec(m, 77, 3);
+    if (!has_extremes(m)) { /* the rank only */
+        prepare(m, &a);
+        assert_int_equal(base(&a).id, 77);
+        assert_int_equal(base(&a).rank, -1);
+        return;
+    }
     sc(m, &a, iolens_role_index(r->c_bytes_read), 1000);
     sc(m, &a, iolens_role_index(r->c_bytes_written), 24);
     sf(m, &a, iolens_role_index(r->f_read_time), 0.1);
@@ -235,6 +256,8 @@ static void fastest_slowest(void **state)
     };
     const struct iolens_module_desc *m = mod_of(state);
     const struct iolens_module_roles *r = m->roles;
+    if (!has_extremes(m))
+        skip();
     for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
         struct rec in = new_rec(m, 1, 1), acc = new_rec(m, 1, 2);
         sc(m, &in, iolens_role_index(r->c_bytes_read), 100);
@@ -481,6 +504,8 @@ static void variance(void **state)
     const struct iolens_module_desc *m = mod_of(state);
     const struct iolens_module_roles *r = m->roles;
     struct variances v[4];
+    if (!has_extremes(m))
+        skip();
     for (int k = 0; k < 4; k++) {
         struct rec x = new_rec(m, 1, k);
         sc(m, &x, iolens_role_index(r->c_bytes_read), 10 * (k + 1));
@@ -633,6 +658,65 @@ static void reference_data(void **state)
     assert_true(nrec >= 20);
 }
 
+/* A tuple of size, lengths and strides with every word v but the size. */
+static void tuple_of(int64_t *t, int64_t size, int64_t v)
+{
+    t[0] = size;
+    for (int k = 1; k < IOL_TUPLE_WORDS; k++)
+        t[k] = v;
+}
+
+/* The H5D and PNETCDF_VAR groups of four tuples: placed at each access as
+ * Darshan's runtime places them (count, then size, largest first; size 0
+ * never), and reduced into a new list (src's tuples, with dst's counts of
+ * the same tuples added, then dst's). */
+static void tuple_cases(void **state)
+{
+    int64_t v[4 * IOL_TUPLE_WORDS] = {0}, c[4] = {0}, t[IOL_TUPLE_WORDS];
+    (void)state;
+    tuple_of(t, 0, 0);
+    iol_tuple4_place(v, c, t, 5);
+    assert_int_equal(c[0], 0);
+    tuple_of(t, 100, 1);
+    iol_tuple4_place(v, c, t, 1);
+    tuple_of(t, 200, 1);
+    iol_tuple4_place(v, c, t, 1); /* same count, larger size: first */
+    assert_int_equal(v[0], 200);
+    assert_int_equal(v[IOL_TUPLE_WORDS], 100);
+    tuple_of(t, 100, 2); /* same size, other lengths: another tuple */
+    iol_tuple4_place(v, c, t, 3);
+    assert_int_equal(v[0], 100);
+    assert_int_equal(v[1], 2);
+    assert_int_equal(c[0], 3);
+    assert_int_equal(c[1], 1);
+    assert_int_equal(c[2], 1);
+    tuple_of(t, 100, 1);
+    iol_tuple4_place(v, c, t, 2); /* its old entry leaves the list */
+    assert_int_equal(v[IOL_TUPLE_WORDS], 100);
+    assert_int_equal(v[IOL_TUPLE_WORDS + 1], 1);
+    assert_int_equal(c[1], 2);
+    assert_int_equal(v[2 * IOL_TUPLE_WORDS], 200);
+    assert_int_equal(c[3], 0);
+
+    /* src: A(2), B(1); dst: B(3), C(1) -> B(4), A(2), C(1). */
+    int64_t sv[4 * IOL_TUPLE_WORDS] = {0}, scnt[4] = {2, 1, 0, 0};
+    int64_t dv[4 * IOL_TUPLE_WORDS] = {0}, dcnt[4] = {3, 1, 0, 0};
+    tuple_of(&sv[0], 10, 1);
+    tuple_of(&sv[IOL_TUPLE_WORDS], 20, 2);
+    tuple_of(&dv[0], 20, 2);
+    tuple_of(&dv[IOL_TUPLE_WORDS], 30, 3);
+    iol_tuple4_reduce(dv, dcnt, sv, scnt);
+    assert_int_equal(dv[0], 20);
+    assert_int_equal(dcnt[0], 4);
+    assert_int_equal(dv[IOL_TUPLE_WORDS], 10);
+    assert_int_equal(dcnt[1], 2);
+    assert_int_equal(dv[2 * IOL_TUPLE_WORDS], 30);
+    assert_int_equal(dv[2 * IOL_TUPLE_WORDS + 5], 3);
+    assert_int_equal(dcnt[2], 1);
+    assert_int_equal(dv[3 * IOL_TUPLE_WORDS], 0);
+    assert_int_equal(dcnt[3], 0);
+}
+
 int main(int argc, char **argv)
 {
     static const struct {
@@ -645,7 +729,7 @@ int main(int argc, char **argv)
         {"first_copies", first_copies},       {"variance", variance},
     };
     enum { NPER = sizeof(per_module) / sizeof(per_module[0]) };
-    static struct CMUnitTest tests[IOLENS_MOD_KNOWN_COUNT * NPER + 6];
+    static struct CMUnitTest tests[IOLENS_MOD_KNOWN_COUNT * NPER + 7];
     static char names[IOLENS_MOD_KNOWN_COUNT * NPER][96];
     size_t n = 0, nmods = 0;
 
@@ -666,6 +750,7 @@ int main(int argc, char **argv)
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(supported_modules);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(posix_clamping);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(top4_cases);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(tuple_cases);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(top4_in_records);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(order_matters);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(reference_data);
