@@ -1,6 +1,7 @@
 #!/bin/sh
 # Make libiolens-static.a, the runtime for statically linked programs, and
-# the options that link it (docs/runtime.md, "Statically linked programs").
+# the options that link it (docs/runtime.md, "Linking the runtime into a
+# program"; iolens link-flags prints them).
 # Run by the build (CMakeLists.txt, target iolens-static).
 #
 #   mkarchive.sh WORK SRC SYMS LIBC_A LIBZ_A LOGRT_A ARCHIVE LDFLAGS PC_IN PC OBJ...
