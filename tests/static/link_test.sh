@@ -103,6 +103,7 @@ mpi)
     need mpif90 "libopenmpi-dev and gfortran"
     need mpirun openmpi-bin
     if [ "$sanitize" = ON ]; then
+        # shellcheck source=tests/lib/preload.sh
         . "$here/../lib/preload.sh"
         sanitizer_preload "$lib" "detect_leaks=0:$asan_signals"
         cflags="$cflags -fsanitize=address,undefined"
@@ -143,7 +144,7 @@ install)
     inst=$(cd "$t/inst" && pwd -P)
     for opt in --static --dynamic --mpi; do
         flags=$("$t/inst/bin/iolens" link-flags $opt) || fail "installed iolens link-flags $opt failed"
-        paths=$(printf '%s\n' "$flags" | tr ' ,' '\n\n' | grep '^/' || true)
+        paths=$(printf '%s\n' "$flags" | tr ' ,' '\n' | grep '^/' || true)
         [ -n "$paths" ] || fail "link-flags $opt: no path in '$flags'"
         for p in $paths; do
             case $p in
@@ -152,10 +153,10 @@ install)
             esac
         done
     done
-    # shellcheck disable=SC2046 # the options are split, as in the documentation
+    # shellcheck disable=SC2046,SC2086 # the options are split, as in the documentation
     "$cc" -static $cflags -o "$t/seq_rw" "$src/tests/workloads/seq_rw.c" \
         $("$t/inst/bin/iolens" link-flags) || fail "cc -static ... \$(iolens link-flags) failed"
-    # shellcheck disable=SC2046
+    # shellcheck disable=SC2046,SC2086
     "$cc" $cflags -o "$t/seq_rw_dyn" "$src/tests/workloads/seq_rw.c" \
         $("$t/inst/bin/iolens" link-flags --dynamic) ||
         fail "cc ... \$(iolens link-flags --dynamic) failed"
