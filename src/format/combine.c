@@ -43,6 +43,11 @@ struct mode_rules {
     /* FIRST, UNSET and FLAG belong to darshan-parser's aggregation of modules
      * the runtime's reduction does not cover: TOTAL only. */
     int aggregation_rules;
+    /* The rules of the runtime's reduction of PNETCDF_VAR: UNSET rows are
+     * summed there, FLAG is applied, TOP4_TUPLE merges whole tuples into a
+     * new list, and FASTEST_OWN and SLOWEST_OWN act as FASTEST and SLOWEST
+     * on prepared records. REDUCE only (TOTAL does not apply them). */
+    int tuple_rules;
 };
 
 static const struct mode_rules rules_of[] = {
@@ -52,7 +57,8 @@ static const struct mode_rules rules_of[] = {
                                .min_replaces_any_zero = 1,
                                .top4_new_list = 1,
                                .one_file = 1,
-                               .variances_reduced = 1},
+                               .variances_reduced = 1,
+                               .tuple_rules = 1},
 };
 
 /* One combining step: the records, the mode's rules and what the base says. */
@@ -150,6 +156,26 @@ static void combine_flag(const struct table *t, size_t i)
     } else if (iol_word_i(t->src, i) > 0) {
         iol_set_word_i(t->dst, i, 1);
     }
+}
+
+/* The TOP4_TUPLE group headed at row head: 4 tuples of IOL_TOP4_TUPLE
+ * words, then their 4 counts (REDUCE only). */
+static void combine_top4_tuple(const struct table *t, size_t head)
+{
+    int64_t dv[4 * IOL_TOP4_TUPLE], dc[4], sv[4 * IOL_TOP4_TUPLE], sc[4];
+    for (size_t k = 0; k < 4 * IOL_TOP4_TUPLE; k++) {
+        dv[k] = iol_word_i(t->dst, head + k);
+        sv[k] = iol_word_i(t->src, head + k);
+    }
+    for (size_t k = 0; k < 4; k++) {
+        dc[k] = iol_word_i(t->dst, head + 4 * IOL_TOP4_TUPLE + k);
+        sc[k] = iol_word_i(t->src, head + 4 * IOL_TOP4_TUPLE + k);
+    }
+    iol_top4_tuple_merge(dv, dc, sv, sc);
+    for (size_t k = 0; k < 4 * IOL_TOP4_TUPLE; k++)
+        iol_set_word_i(t->dst, head + k, dv[k]);
+    for (size_t k = 0; k < 4; k++)
+        iol_set_word_i(t->dst, head + 4 * IOL_TOP4_TUPLE + k, dc[k]);
 }
 
 /* The TOP4 group headed at row head: values in words head..head+3, their
@@ -266,9 +292,15 @@ static void combine_row(const struct step *s, const struct table *t, size_t i)
     case IOLENS_MERGE_TOP4:
         combine_top4(s, t, i);
         break;
+    case IOLENS_MERGE_TOP4_TUPLE:
+        combine_top4_tuple(t, i);
+        break;
     case IOLENS_MERGE_FASTEST:
     case IOLENS_MERGE_SLOWEST:
-        combine_extreme(s, i, t->rows[i].merge == IOLENS_MERGE_SLOWEST);
+    case IOLENS_MERGE_FASTEST_OWN: /* REDUCE only: prepared records carry their own */
+    case IOLENS_MERGE_SLOWEST_OWN:
+        combine_extreme(s, i, t->rows[i].merge == IOLENS_MERGE_SLOWEST ||
+                                  t->rows[i].merge == IOLENS_MERGE_SLOWEST_OWN);
         break;
     case IOLENS_MERGE_ZERO:
     case IOLENS_MERGE_VARIANCE_TIME:
@@ -280,6 +312,10 @@ static void combine_row(const struct step *s, const struct table *t, size_t i)
             take(t, i);
         break;
     case IOLENS_MERGE_UNSET:
+        if (s->mr->tuple_rules) { /* the runtime's reduction sums them */
+            combine_sum(s, t, i);
+            break;
+        }
         if (t->rows[i].kind == IOLENS_F64)
             iol_set_word_f(t->dst, i, -1.0);
         else
@@ -320,12 +356,20 @@ static int rule_usable(const struct iolens_module_desc *mod, const struct mode_r
     case IOLENS_MERGE_ZERO:
         return 1;
     case IOLENS_MERGE_FIRST:
+        return mr->aggregation_rules;
     case IOLENS_MERGE_UNSET:
     case IOLENS_MERGE_FLAG:
-        return mr->aggregation_rules;
+        return mr->aggregation_rules || mr->tuple_rules;
+    case IOLENS_MERGE_TOP4_TUPLE:
+        return mr->tuple_rules && !is_f && i + 4 * IOL_TOP4_TUPLE + 4 <= n;
+    case IOLENS_MERGE_FASTEST_OWN:
+    case IOLENS_MERGE_SLOWEST_OWN:
+        return mr->tuple_rules && is_f &&
+               extreme_known(mod->roles, m == IOLENS_MERGE_SLOWEST_OWN);
     case IOLENS_MERGE_VARIANCE_TIME:
-    case IOLENS_MERGE_VARIANCE_BYTES:
-        return mr->variances_reduced || (flags_of(mod) & IOLENS_ROLE_TOTAL_NO_VARIANCE);
+    case IOLENS_MERGE_VARIANCE_BYTES: /* REDUCE: iolens_combine_variance_init's roles */
+        return (mr->variances_reduced && extreme_known(mod->roles, 0)) ||
+               (flags_of(mod) & IOLENS_ROLE_TOTAL_NO_VARIANCE);
     case IOLENS_MERGE_TOP4:
         return !is_f && i + 8 <= n;
     case IOLENS_MERGE_MAX_PAIRED: /* companions are only known for fcounters */
@@ -347,9 +391,10 @@ int iolens_combine_supported(const struct iolens_module_desc *mod, iolens_combin
         mod->counters_offset + 8 * mod->ncounters > mod->record_size ||
         mod->fcounters_offset + 8 * mod->nfcounters > mod->record_size)
         return 0; /* variable-size (record_size 0) or inconsistent */
-    /* The runtime's preparation writes the fastest and slowest rank. */
-    if (mode == IOLENS_COMBINE_REDUCE && !(extreme_known(mod->roles, 0) &&
-                                           extreme_known(mod->roles, 1)))
+    /* The runtime's preparation writes the fastest and slowest rank of a
+     * module that keeps them (its FASTEST and SLOWEST rows need the roles). */
+    if (mode == IOLENS_COMBINE_REDUCE && !iol_extremes_absent(mod) &&
+        !(extreme_known(mod->roles, 0) && extreme_known(mod->roles, 1)))
         return 0;
     for (size_t i = 0; i < mod->ncounters; i++)
         if (!rule_usable(mod, mr, mod->counters[i].merge, i, mod->ncounters, 0))

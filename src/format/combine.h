@@ -44,6 +44,19 @@ static inline size_t iol_role_at(iolens_role role)
 double iol_own_time(const struct iolens_module_desc *mod, const void *rec);
 int64_t iol_own_bytes(const struct iolens_module_desc *mod, const void *rec);
 
+/* Does the module keep no fastest and slowest rank (no such roles)? Its
+ * REDUCE preparation then only marks the record shared. */
+int iol_extremes_absent(const struct iolens_module_desc *mod);
+
+/* Words of one TOP4_TUPLE value: a size, 5 lengths, 5 strides. */
+#define IOL_TOP4_TUPLE 11
+
+/* REDUCE's merge of a TOP4_TUPLE group: as iol_top4_merge with new_list 1,
+ * values being tuples of IOL_TOP4_TUPLE words (dst_v, src_v: 4 tuples), equal
+ * when all their words are, ordered by count, then by their first word. */
+void iol_top4_tuple_merge(int64_t *dst_v, int64_t dst_c[4], const int64_t *src_v,
+                          const int64_t src_c[4]);
+
 /* Merge a "four most common values" group (values v, their counts c) of src
  * into dst's. new_list 0: dst's list is updated in place (TOTAL); 1: a new
  * list takes src's values, then dst's (REDUCE). What ranks past the fourth

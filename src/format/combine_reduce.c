@@ -32,8 +32,21 @@ int64_t iol_own_bytes(const struct iolens_module_desc *mod, const void *rec)
                         iol_word_i(c, iol_role_at(r->c_bytes_written)));
 }
 
+int iol_extremes_absent(const struct iolens_module_desc *mod)
+{
+    const struct iolens_module_roles *r = mod ? mod->roles : NULL;
+    return !r || (!r->f_fastest_time && !r->f_slowest_time);
+}
+
 iolens_status iolens_combine_prepare(const struct iolens_module_desc *mod, void *rec)
 {
+    if (rec && mod && iol_extremes_absent(mod)) { /* PNETCDF_FILE: only shared */
+        struct iolens_record_base b;
+        memcpy(&b, rec, sizeof(b));
+        b.rank = -1;
+        memcpy(rec, &b, sizeof(b));
+        return IOLENS_OK;
+    }
     if (!rec || !roles_known(mod))
         return IOLENS_ERR_ARGUMENT;
     const struct iolens_module_roles *r = mod->roles;

@@ -7,6 +7,7 @@
 #
 # SUITE   workloads: wl_NAME programs, ../workloads/expected/NAME.txt
 #         mpi:       mpi_NAME as 4 ranks (run.sh -m), ../mpi/expected/NAME.txt
+#         pnetcdf:   pnc_NAME as 4 ranks, ../pnetcdf/expected/NAME.txt
 #         mpiio:     mpi_NAME as 4 ranks with DARSHAN_DISABLE_SHARED_REDUCTION=1,
 #                    only the MPI-IO and heatmap:MPIIO lines compared, with
 #                    ../mpi/expected-rank/NAME.txt
@@ -34,7 +35,7 @@
 set -eu
 export LC_ALL=C
 
-usage="usage: $0 workloads|mpi|mpiio [--reference] LIB PARSER BINDIR [NAME...]"
+usage="usage: $0 workloads|mpi|mpiio|pnetcdf [--reference] LIB PARSER BINDIR [NAME...]"
 [ $# -ge 1 ] || { echo "$usage" >&2; exit 2; }
 suite=$1
 shift
@@ -45,6 +46,7 @@ filter=cat
 case $suite in
     workloads) dir=$here/../workloads expected=expected prefix=wl_ run= slack=0 ;;
     mpi) dir=$here/../mpi expected=expected prefix=mpi_ run=-m slack=4 ;;
+    pnetcdf) dir=$here/../pnetcdf expected=expected prefix=pnc_ run=-m slack=4 ;;
     mpiio)
         dir=$here/../mpi expected=expected-rank prefix=mpi_ run=-m slack=4 filter=mpiio_only
         export DARSHAN_DISABLE_SHARED_REDUCTION=1

@@ -1,7 +1,8 @@
 /* The reduction of shared records (see shared.h), as Darshan 3.5 does it.
  *
  * For each module that has shared records and a reduction (POSIX, MPI-IO,
- * STDIO; HEATMAP records stay per rank, as in the reference), every rank
+ * STDIO, PNETCDF_FILE, PNETCDF_VAR; HEATMAP records stay per rank, as in
+ * the reference), every rank
  * prepares its copies (iolens_combine_prepare; the rules are the log
  * library's combining engine in its REDUCE mode, format/combine.h), sorts
  * its records by rank descending and id ascending, which puts the shared
@@ -12,7 +13,7 @@
  * same combining order, and the fields taken from one operand (modes, the
  * four most common values) come out as the reference's. Two more
  * reductions, with their own commutative operation, give the variances of
- * time and bytes. Rank 0 then holds the combined records (rank -1) in place
+ * time and bytes (for the modules that keep them: not PNETCDF_FILE). Rank 0 then holds the combined records (rank -1) in place
  * of its copies; the other ranks drop theirs. */
 #include <limits.h>
 #include <stdlib.h>
@@ -20,6 +21,8 @@
 
 #include "format/combine.h"
 #include "iolens/modules/mpiio.h"
+#include "iolens/modules/pnetcdf_file.h"
+#include "iolens/modules/pnetcdf_var.h"
 #include "iolens/modules/posix.h"
 #include "iolens/modules/stdio.h"
 #include "shared.h"
@@ -49,6 +52,16 @@ static void op_stdio(void *in, void *inout, int *len, MPI_Datatype *dt)
     combine_n(&iolens_stdio_module, in, inout, *len);
 }
 
+static void op_pnetcdf_file(void *in, void *inout, int *len, MPI_Datatype *dt)
+{
+    combine_n(&iolens_pnetcdf_file_module, in, inout, *len);
+}
+
+static void op_pnetcdf_var(void *in, void *inout, int *len, MPI_Datatype *dt)
+{
+    combine_n(&iolens_pnetcdf_var_module, in, inout, *len);
+}
+
 /* Elements may sit at any offset of MPI's buffers: copied, not dereferenced. */
 static void op_variance(void *in, void *inout, int *len, MPI_Datatype *dt)
 {
@@ -72,8 +85,19 @@ static const struct {
     {&iolens_posix_module, op_posix},
     {&iolens_mpiio_module, op_mpiio},
     {&iolens_stdio_module, op_stdio},
+    {&iolens_pnetcdf_file_module, op_pnetcdf_file}, {&iolens_pnetcdf_var_module, op_pnetcdf_var},
 };
 #define NREDUCED (sizeof(reduced) / sizeof(reduced[0]))
+
+/* Does the module have variance rows (PNETCDF_FILE has none: Darshan
+ * reduces no variances for it)? */
+static int has_variances(const struct iolens_module_desc *desc)
+{
+    for (size_t i = 0; i < desc->nfcounters; i++)
+        if (desc->fcounters[i].merge == IOLENS_MERGE_VARIANCE_TIME)
+            return 1;
+    return 0;
+}
 
 /* One module's reduction: its records, how many are shared, the buffers. */
 struct work {
@@ -121,6 +145,10 @@ static int prepare(const struct iol_mpi_local *l, const uint64_t *shared, struct
     if (marked != w->n)
         return -1;
     qsort(mod->recs, mod->count, sz, cmp_base);
+    if (iol_mpi.rank == 0 && !(w->out = malloc(w->n * sz)))
+        return -1;
+    if (!has_variances(w->desc))
+        return 0;
     if (!(w->var = malloc(4 * w->n * sizeof(*w->var))))
         return -1;
     /* Each record's part of the variances of time and bytes (w->var's first
@@ -130,8 +158,6 @@ static int prepare(const struct iol_mpi_local *l, const uint64_t *shared, struct
         if (iolens_combine_variance_init(w->desc, shared_recs + i * sz, &w->var[i],
                                          &w->var[w->n + i]) != IOLENS_OK)
             return -1;
-    if (iol_mpi.rank == 0 && !(w->out = malloc(w->n * sz)))
-        return -1;
     return 0;
 }
 
@@ -159,19 +185,20 @@ static int reduce_module(struct work *w)
 {
     size_t sz = w->desc->record_size, n = w->n;
     unsigned char *send = w->mod->recs + (w->mod->count - n) * sz;
-    struct iolens_variance *vt = w->var, *vb = w->var + n, *rt = w->var + 2 * n,
-                           *rb = w->var + 3 * n;
+    struct iolens_variance *var = w->var;
 
-    if (reduce_bytes(send, w->out, n, sz, w->op) != 0 ||
-        reduce_bytes(vt, rt, n, sizeof(*vt), op_variance) != 0 ||
-        reduce_bytes(vb, rb, n, sizeof(*vb), op_variance) != 0)
+    if (reduce_bytes(send, w->out, n, sz, w->op) != 0)
+        return -1;
+    if (var && (reduce_bytes(var, var + 2 * n, n, sizeof(*var), op_variance) != 0 ||
+                reduce_bytes(var + n, var + 3 * n, n, sizeof(*var), op_variance) != 0))
         return -1;
     if (iol_mpi.rank != 0) {
         w->mod->count -= n;
         return 0;
     }
-    for (size_t i = 0; i < n; i++)
-        iolens_combine_variance_store(w->desc, w->out + i * sz, &rt[i], &rb[i]);
+    for (size_t i = 0; var && i < n; i++)
+        iolens_combine_variance_store(w->desc, w->out + i * sz, &var[2 * n + i],
+                                      &var[3 * n + i]);
     memcpy(send, w->out, n * sz);
     return 0;
 }
