@@ -25,6 +25,7 @@ int cli_run(int argc, char **argv);
 
 extern const struct cli_verb cli_parse_verb;
 extern const struct cli_verb cli_dxt_verb;
+extern const struct cli_verb cli_link_flags_verb; /* link_flags.c */
 extern const struct cli_verb cli_recover_verb;
 extern const struct cli_verb cli_run_verb;
 

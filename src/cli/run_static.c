@@ -84,9 +84,9 @@ void run_warn_static(const char *prog)
         return;
     if (no_interp(fd))
         cli_say("%s is statically linked: LD_PRELOAD cannot record it; relink it with "
-                "libiolens-static.a (cc -static ... $(pkg-config --static --libs "
-                "iolens-static)), which records it without iolens run, or without -static "
-                "(docs/runtime.md, \"Statically linked programs\"); running it anyway",
+                "the runtime (cc -static ... $(iolens link-flags)), which records it without "
+                "iolens run, or without -static (docs/runtime.md, \"Linking the runtime into "
+                "a program\"); running it anyway",
                 prog);
     close(fd);
 }

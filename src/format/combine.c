@@ -33,7 +33,11 @@ struct mode_rules {
     /* FASTEST and SLOWEST: TOTAL makes them unknown (-1, time 0) once records
      * of different files meet; REDUCE combines the records of one file. In
      * both a per-rank record offers its own rank, bytes and time, a shared
-     * (or prepared) one those it carries, and ties keep dst's. */
+     * (or prepared) one those it carries, and ties keep dst's. FASTEST_OWN
+     * and SLOWEST_OWN differ from them only where records of several files
+     * or shared records meet, in darshan-parser's aggregation (not applied
+     * yet); REDUCE, one file of prepared records, applies them as FASTEST
+     * and SLOWEST. */
     int one_file;
     /* VARIANCE_*: REDUCE leaves them 0, to be filled from the variances'
      * own reduction (iolens_combine_variance_store); TOTAL leaves them 0
@@ -41,14 +45,10 @@ struct mode_rules {
      * apply them (Darshan's running variance needs more than two records). */
     int variances_reduced;
     /* FIRST and UNSET belong to darshan-parser's aggregation of modules the
-     * runtime's reduction does not cover: TOTAL only. (FLAG is both's: H5F
-     * and H5D reduce their flags as they aggregate them.) */
+     * runtime's reduction does not cover: TOTAL only. UNSET_SUM rows, which
+     * the runtime's reduction sums, are left out (UNSET) there too. FLAG is
+     * the same in both. */
     int aggregation_rules;
-    /* TOP4_TUPLE, FASTEST_OWN and SLOWEST_OWN (H5D, PNETCDF_VAR): REDUCE
-     * applies them as the runtime's reduction does (a tuple group merged
-     * into a new list, the extremes as FASTEST and SLOWEST: every input is
-     * prepared); darshan-parser's aggregation of them is not applied yet. */
-    int tuple_rules;
 };
 
 static const struct mode_rules rules_of[] = {
@@ -58,8 +58,7 @@ static const struct mode_rules rules_of[] = {
                                .min_replaces_any_zero = 1,
                                .top4_new_list = 1,
                                .one_file = 1,
-                               .variances_reduced = 1,
-                               .tuple_rules = 1},
+                               .variances_reduced = 1},
 };
 
 /* One combining step: the records, the mode's rules and what the base says. */
@@ -146,6 +145,15 @@ static void combine_min_nonzero(const struct step *s, const struct table *t, siz
     }
     if ((src_positive && (dst_zero || smaller)) || (dst_zero && s->mr->min_replaces_any_zero))
         take(t, i);
+}
+
+/* A counter darshan-parser's aggregation leaves out: -1. */
+static void leave_out(const struct table *t, size_t i)
+{
+    if (t->rows[i].kind == IOLENS_F64)
+        iol_set_word_f(t->dst, i, -1.0);
+    else
+        iol_set_word_i(t->dst, i, -1);
 }
 
 /* Becomes 1 once any combined value is positive. */
@@ -299,7 +307,7 @@ static void combine_row(const struct step *s, const struct table *t, size_t i)
         break;
     case IOLENS_MERGE_FASTEST:
     case IOLENS_MERGE_SLOWEST:
-    case IOLENS_MERGE_FASTEST_OWN: /* REDUCE only, where every input is prepared */
+    case IOLENS_MERGE_FASTEST_OWN: /* REDUCE only, where they are FASTEST and SLOWEST */
     case IOLENS_MERGE_SLOWEST_OWN:
         combine_extreme(s, i, t->rows[i].merge == IOLENS_MERGE_SLOWEST ||
                                   t->rows[i].merge == IOLENS_MERGE_SLOWEST_OWN);
@@ -313,11 +321,14 @@ static void combine_row(const struct step *s, const struct table *t, size_t i)
         if (s->first)
             take(t, i);
         break;
-    case IOLENS_MERGE_UNSET:
-        if (t->rows[i].kind == IOLENS_F64)
-            iol_set_word_f(t->dst, i, -1.0);
+    case IOLENS_MERGE_UNSET_SUM:
+        if (s->mr->aggregation_rules)
+            leave_out(t, i);
         else
-            iol_set_word_i(t->dst, i, -1);
+            combine_sum(s, t, i);
+        break;
+    case IOLENS_MERGE_UNSET:
+        leave_out(t, i);
         break;
     case IOLENS_MERGE_FLAG:
         combine_flag(t, i);
@@ -338,21 +349,10 @@ static int extreme_known(const struct iolens_module_roles *r, int slowest)
     return r->f_fastest_time && r->c_fastest_rank && r->c_fastest_rank_bytes;
 }
 
-/* Does mod have a FASTEST or SLOWEST row (of either kind)? */
-static int has_extremes(const struct iolens_module_desc *mod)
-{
-    for (size_t i = 0; i < mod->nfcounters; i++) {
-        unsigned m = mod->fcounters[i].merge;
-        if (m == IOLENS_MERGE_FASTEST || m == IOLENS_MERGE_SLOWEST ||
-            m == IOLENS_MERGE_FASTEST_OWN || m == IOLENS_MERGE_SLOWEST_OWN)
-            return 1;
-    }
-    return 0;
-}
-
 /* Can rule m at row i of a table of n rows be applied (is_f: fcounters)?
  * Rules that reach other counters need them to exist. The tuple and own-time
- * variants of TOP4, FASTEST and SLOWEST are applied in REDUCE only. */
+ * variants of TOP4, FASTEST and SLOWEST are applied in REDUCE only (H5D and
+ * PNETCDF_VAR: darshan-parser's aggregation of them is not applied yet). */
 static int rule_usable(const struct iolens_module_desc *mod, const struct mode_rules *mr,
                        unsigned m, size_t i, size_t n, int is_f)
 {
@@ -364,21 +364,22 @@ static int rule_usable(const struct iolens_module_desc *mod, const struct mode_r
     case IOLENS_MERGE_MIN_NONZERO:
     case IOLENS_MERGE_PAIRED:
     case IOLENS_MERGE_ZERO:
-        return 1;
     case IOLENS_MERGE_FLAG:
+    case IOLENS_MERGE_UNSET_SUM:
         return 1;
     case IOLENS_MERGE_FIRST:
     case IOLENS_MERGE_UNSET:
         return mr->aggregation_rules;
-    case IOLENS_MERGE_TOP4_TUPLE:
-        return mr->tuple_rules && !is_f && i + 4 * IOL_TUPLE_WORDS + 4 <= n;
-    case IOLENS_MERGE_FASTEST_OWN:
+    case IOLENS_MERGE_TOP4_TUPLE: /* the new-list merge only: REDUCE's */
+        return mr->top4_new_list && !is_f && i + 4 * IOL_TUPLE_WORDS + 4 <= n;
+    case IOLENS_MERGE_FASTEST_OWN: /* see one_file */
     case IOLENS_MERGE_SLOWEST_OWN:
-        return mr->tuple_rules && is_f &&
+        return mr->one_file && is_f &&
                extreme_known(mod->roles, m == IOLENS_MERGE_SLOWEST_OWN);
     case IOLENS_MERGE_VARIANCE_TIME:
-    case IOLENS_MERGE_VARIANCE_BYTES:
-        return mr->variances_reduced || (flags_of(mod) & IOLENS_ROLE_TOTAL_NO_VARIANCE);
+    case IOLENS_MERGE_VARIANCE_BYTES: /* REDUCE: iolens_combine_variance_init's roles */
+        return (mr->variances_reduced && extreme_known(mod->roles, 0)) ||
+               (flags_of(mod) & IOLENS_ROLE_TOTAL_NO_VARIANCE);
     case IOLENS_MERGE_TOP4:
         return !is_f && i + 8 <= n;
     case IOLENS_MERGE_MAX_PAIRED: /* companions are only known for fcounters */
@@ -401,8 +402,8 @@ int iolens_combine_supported(const struct iolens_module_desc *mod, iolens_combin
         mod->fcounters_offset + 8 * mod->nfcounters > mod->record_size)
         return 0; /* variable-size (record_size 0) or inconsistent */
     /* The runtime's preparation writes the fastest and slowest rank of a
-     * module that has them. */
-    if (mode == IOLENS_COMBINE_REDUCE && has_extremes(mod) &&
+     * module that keeps them (its FASTEST and SLOWEST rows need the roles). */
+    if (mode == IOLENS_COMBINE_REDUCE && !iol_extremes_absent(mod) &&
         !(extreme_known(mod->roles, 0) && extreme_known(mod->roles, 1)))
         return 0;
     for (size_t i = 0; i < mod->ncounters; i++)

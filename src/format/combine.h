@@ -44,6 +44,18 @@ static inline size_t iol_role_at(iolens_role role)
 double iol_own_time(const struct iolens_module_desc *mod, const void *rec);
 int64_t iol_own_bytes(const struct iolens_module_desc *mod, const void *rec);
 
+/* Does the module keep no fastest and slowest rank (no such roles)? Its
+ * REDUCE preparation then only marks the record shared. */
+int iol_extremes_absent(const struct iolens_module_desc *mod);
+
+/* Darshan keeps the count that ranks a value or tuple being placed among the
+ * four most common in a C int: a count past 2^31 wraps there, and so does it
+ * here (two's complement, as gcc does). */
+static inline int64_t iol_rank_count(int64_t count)
+{
+    return (int32_t)(uint32_t)(uint64_t)count;
+}
+
 /* Merge a "four most common values" group (values v, their counts c) of src
  * into dst's. new_list 0: dst's list is updated in place (TOTAL); 1: a new
  * list takes src's values, then dst's (REDUCE). What ranks past the fourth
@@ -56,7 +68,8 @@ void iol_top4_merge(int64_t dst_v[4], int64_t dst_c[4], const int64_t src_v[4],
 #define IOL_TUPLE_WORDS 11
 
 /* Place tuple (IOL_TUPLE_WORDS words) with count into the list of four
- * tuples vals / counts cnts, as Darshan's runtime does at each access: the
+ * tuples vals / counts cnts, as Darshan's runtime does at each access (the
+ * H5D and PNETCDF_VAR modules) and its reduction for each tuple: the
  * tuples before it are those with a larger count, or an equal count and a
  * larger size; the tuple's old entry leaves the list. A tuple of size 0 is
  * never placed; one that ranks below all four is dropped. */

@@ -32,10 +32,9 @@ int64_t iol_own_bytes(const struct iolens_module_desc *mod, const void *rec)
                         iol_word_i(c, iol_role_at(r->c_bytes_written)));
 }
 
-/* Does mod name no fastest or slowest rank at all (H5F)? */
-static int no_extremes(const struct iolens_module_desc *mod)
+int iol_extremes_absent(const struct iolens_module_desc *mod)
 {
-    const struct iolens_module_roles *r = mod->roles;
+    const struct iolens_module_roles *r = mod ? mod->roles : NULL;
     return !r || (!r->f_fastest_time && !r->f_slowest_time);
 }
 
@@ -44,7 +43,7 @@ iolens_status iolens_combine_prepare(const struct iolens_module_desc *mod, void 
     struct iolens_record_base b;
     if (!rec || !mod)
         return IOLENS_ERR_ARGUMENT;
-    if (no_extremes(mod)) { /* only the rank to mark */
+    if (iol_extremes_absent(mod)) { /* H5F, PNETCDF_FILE: only marked shared */
         memcpy(&b, rec, sizeof(b));
         b.rank = -1;
         memcpy(rec, &b, sizeof(b));

@@ -6,13 +6,6 @@
 #include "combine.h"
 #include "words.h"
 
-/* Darshan keeps the count that ranks a value being placed in a C int: a count
- * past 2^31 wraps there, and so does it here (two's complement, as gcc does). */
-static int64_t low32(int64_t x)
-{
-    return (int32_t)(uint32_t)(uint64_t)x;
-}
-
 /* Place (value, count) into the list v/c, ordered by count, then by larger
  * value. A value already listed adds its count to the ranking count and
  * leaves its old place. The count stored is the ranking count if keep_rank,
@@ -21,12 +14,12 @@ static int64_t low32(int64_t x)
 static int place(int64_t v[4], int64_t c[4], int64_t value, int64_t count, int keep_rank)
 {
     int64_t nv[4] = {0, 0, 0, 0}, nc[4] = {0, 0, 0, 0};
-    int64_t rank = low32(count);
+    int64_t rank = iol_rank_count(count);
     int i, k = 0;
 
     for (i = 0; i < 4; i++) {
         if (v[i] == value) {
-            rank = low32(iol_add_wrap(count, c[i]));
+            rank = iol_rank_count(iol_add_wrap(count, c[i]));
             break;
         }
     }

@@ -6,12 +6,6 @@
 #include "combine.h"
 #include "words.h"
 
-/* Darshan holds the count that ranks a tuple being placed in a C int. */
-static int64_t low32(int64_t x)
-{
-    return (int32_t)(uint32_t)(uint64_t)x;
-}
-
 static int same(const int64_t *a, const int64_t *b)
 {
     return memcmp(a, b, IOL_TUPLE_WORDS * sizeof(int64_t)) == 0;
@@ -20,7 +14,7 @@ static int same(const int64_t *a, const int64_t *b)
 void iol_tuple4_place(int64_t *vals, int64_t cnts[4], const int64_t *tuple, int64_t count)
 {
     int64_t nv[4 * IOL_TUPLE_WORDS] = {0}, nc[4] = {0, 0, 0, 0};
-    int64_t rank = low32(count);
+    int64_t rank = iol_rank_count(count);
     int i, k = 0;
 
     if (tuple[0] == 0)

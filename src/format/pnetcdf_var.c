@@ -13,6 +13,7 @@ static const struct iolens_counter pnetcdf_var_fcounters[] = {
     IOLENS_PNETCDF_VAR_FCOUNTERS(IOL_COUNTER_ROW)
 };
 
+#ifndef IOLENS_RUNTIME_IO /* the runtime prints nothing (varmod.h) */
 /* The counters, then the file record id as one more unsigned line. */
 static void pnetcdf_var_print(FILE *out, const void *rec, const struct iolens_print_ctx *ctx)
 {
@@ -23,6 +24,7 @@ static void pnetcdf_var_print(FILE *out, const void *rec, const struct iolens_pr
             iolens_pnetcdf_var_module.name, r->base.rank, r->base.id, r->file_rec_id, ctx->name,
             ctx->mnt_pt, ctx->fs_type);
 }
+#endif
 
 static const struct iolens_module_roles pnetcdf_var_roles = {
     .c_bytes_read = IOLENS_ROLE(PNETCDF_VAR_BYTES_READ),
@@ -57,6 +59,8 @@ const struct iolens_module_desc iolens_pnetcdf_var_module = {
     .nfcounters = IOL_COUNT(pnetcdf_var_fcounters),
     .fcounters_offset = offsetof(struct iolens_pnetcdf_var_record, fcounters),
     .head_words = 3,
+#ifndef IOLENS_RUNTIME_IO
     .print = pnetcdf_var_print,
+#endif
     .roles = &pnetcdf_var_roles,
 };

@@ -124,14 +124,18 @@ errors notdir-recover \
     "iolens recover: -o must name a directory when recovering several files (try 'iolens recover --help')"
 run notmap-recover 1 recover -o out.darshan text.txt
 errors notmap-recover "iolens recover: text.txt: not an iolens record file"
+run both-link 2 link-flags --static --dynamic
+errors both-link "iolens link-flags: --static and --dynamic: choose one (try 'iolens link-flags --help')"
+run arg-link 2 link-flags prog.o
+errors arg-link "iolens link-flags: prog.o: unexpected argument (try 'iolens link-flags --help')"
 run verb 2 no-such-verb
 errors verb "iolens: no-such-verb: unknown verb (try 'iolens --help')"
-for f in noarg-parse badopt-parse badopt-dxt needarg-recover verb; do
+for f in noarg-parse badopt-parse badopt-dxt needarg-recover both-link arg-link verb; do
     [ ! -s "$f.out" ] || fail "$f: output on stdout"
 done
 
 # --help: the usage on stdout, status 0.
-for verb in parse dxt recover run; do
+for verb in parse dxt recover run link-flags; do
     run "help-$verb" 0 "$verb" --help
     quiet "help-$verb"
     grep -q "^usage: iolens $verb " "help-$verb.out" || fail "$verb --help: no usage line"

@@ -8,6 +8,7 @@
 # SUITE   workloads: wl_NAME programs, ../workloads/expected/NAME.txt
 #         mpi:       mpi_NAME as 4 ranks (run.sh -m), ../mpi/expected/NAME.txt
 #         hdf5:      h5_NAME as 4 ranks (h5_serial as one process), ../hdf5/expected/NAME.txt
+#         pnetcdf:   pnc_NAME as 4 ranks, ../pnetcdf/expected/NAME.txt
 #         mpiio:     mpi_NAME as 4 ranks with DARSHAN_DISABLE_SHARED_REDUCTION=1,
 #                    only the MPI-IO and heatmap:MPIIO lines compared, with
 #                    ../mpi/expected-rank/NAME.txt
@@ -35,7 +36,7 @@
 set -eu
 export LC_ALL=C
 
-usage="usage: $0 workloads|mpi|hdf5|mpiio [--reference] LIB PARSER BINDIR [NAME...]"
+usage="usage: $0 workloads|mpi|hdf5|pnetcdf|mpiio [--reference] LIB PARSER BINDIR [NAME...]"
 [ $# -ge 1 ] || { echo "$usage" >&2; exit 2; }
 suite=$1
 shift
@@ -47,6 +48,7 @@ case $suite in
     workloads) dir=$here/../workloads expected=expected prefix=wl_ run= slack=0 ;;
     mpi) dir=$here/../mpi expected=expected prefix=mpi_ run=-m slack=4 ;;
     hdf5) dir=$here/../hdf5 expected=expected prefix=h5_ run=-m slack=4 ;;
+    pnetcdf) dir=$here/../pnetcdf expected=expected prefix=pnc_ run=-m slack=4 ;;
     mpiio)
         dir=$here/../mpi expected=expected-rank prefix=mpi_ run=-m slack=4 filter=mpiio_only
         export DARSHAN_DISABLE_SHARED_REDUCTION=1

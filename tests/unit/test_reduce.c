@@ -20,6 +20,8 @@
 #include "iolens/modules/h5d.h"
 #include "iolens/modules/h5f.h"
 #include "iolens/modules/mpiio.h"
+#include "iolens/modules/pnetcdf_file.h"
+#include "iolens/modules/pnetcdf_var.h"
 #include "iolens/modules/posix.h"
 #include "iolens/modules/stdio.h"
 
@@ -29,7 +31,7 @@ static const char *data_dir; /* argv[1]: the reduce-data directory */
 
 /* A zeroed record of m with the given base, in a buffer large enough for any. */
 struct rec {
-    _Alignas(8) unsigned char b[1024];
+    _Alignas(8) unsigned char b[2048];
 };
 
 static struct rec new_rec(const struct iolens_module_desc *m, uint64_t id, int64_t rank)
@@ -104,25 +106,21 @@ static const struct iolens_module_desc *mod_of(void **state)
     return *state;
 }
 
-/* Does m keep a fastest and a slowest rank (H5F does not)? */
-static int has_extremes(const struct iolens_module_desc *m)
-{
-    return m->roles && m->roles->f_fastest_time && m->roles->f_slowest_time;
-}
-
 /* The modules the runtime reduces are supported, each with one variance row
- * of time and one of bytes, but H5F, which has none; modules with fastest or
- * slowest rows but without the roles the preparation writes are not, nor
- * are NULL and unknown modes. */
+ * of time and one of bytes but those that keep no fastest or slowest rank
+ * (H5F, PNETCDF_FILE: none); modules with fastest and slowest rows but
+ * without the roles the preparation writes are not, nor are NULL and
+ * unknown modes. */
 static void supported_modules(void **state)
 {
     static const struct iolens_module_desc *const reduced[] = {
         &iolens_posix_module, &iolens_mpiio_module, &iolens_stdio_module,
-        &iolens_h5f_module, &iolens_h5d_module};
+        &iolens_h5f_module, &iolens_h5d_module, &iolens_pnetcdf_file_module,
+        &iolens_pnetcdf_var_module};
     (void)state;
     for (size_t k = 0; k < sizeof(reduced) / sizeof(reduced[0]); k++) {
         const struct iolens_module_desc *m = reduced[k];
-        int ntime = 0, nbytes = 0, want = m != &iolens_h5f_module;
+        int ntime = 0, nbytes = 0, want = !iol_extremes_absent(m);
         assert_true(iolens_combine_supported(m, IOLENS_COMBINE_REDUCE));
         for (size_t i = 0; i < m->nfcounters; i++) {
             ntime += m->fcounters[i].merge == IOLENS_MERGE_VARIANCE_TIME;
@@ -132,13 +130,8 @@ static void supported_modules(void **state)
     }
     for (int id = 0; id < IOLENS_MOD_KNOWN_COUNT; id++) {
         const struct iolens_module_desc *m = iolens_module(id);
-        int extreme_rows = 0;
-        for (size_t i = 0; m && i < m->nfcounters; i++) {
-            unsigned g = m->fcounters[i].merge;
-            extreme_rows |= g == IOLENS_MERGE_FASTEST || g == IOLENS_MERGE_SLOWEST ||
-                            g == IOLENS_MERGE_FASTEST_OWN || g == IOLENS_MERGE_SLOWEST_OWN;
-        }
-        if (m && extreme_rows && !has_extremes(m))
+        const struct iolens_module_roles *r = m ? m->roles : NULL;
+        if (m && !iol_extremes_absent(m) && (!r->f_fastest_time || !r->f_slowest_time))
             assert_false(iolens_combine_supported(m, IOLENS_COMBINE_REDUCE));
     }
     assert_false(iolens_combine_supported(NULL, IOLENS_COMBINE_REDUCE));
@@ -153,7 +146,7 @@ static void prepare_step(void **state)
     const struct iolens_module_desc *m = mod_of(state);
     const struct iolens_module_roles *r = m->roles;
     struct rec a = new_rec(m, 77, 3);
-    if (!has_extremes(m)) { /* the rank only */
+    if (iol_extremes_absent(m)) { /* no fastest or slowest rank: only marked shared */
         prepare(m, &a);
         assert_int_equal(base(&a).id, 77);
         assert_int_equal(base(&a).rank, -1);
@@ -196,7 +189,9 @@ static void plain_rules(void **state)
         int64_t want;
         switch (d->counters[i].merge) {
         case IOLENS_MERGE_SUM:
+        case IOLENS_MERGE_UNSET_SUM: /* the runtime sums what darshan-parser leaves out */
         case IOLENS_MERGE_COUNT: want = 1010 + 2 * (int64_t)i; break;
+        case IOLENS_MERGE_FLAG: want = 1; break;
         case IOLENS_MERGE_LAST:
         case IOLENS_MERGE_MAX: want = 1000 + (int64_t)i; break;
         case IOLENS_MERGE_MIN_NONZERO: want = 10 + (int64_t)i; break;
@@ -248,6 +243,8 @@ static void min_nonzero(void **state)
  * bytes; on a tie the accumulated operand stays; a time of 0 is a time. */
 static void fastest_slowest(void **state)
 {
+    if (iol_extremes_absent(mod_of(state)))
+        skip(); /* H5F and PNETCDF_FILE keep no fastest or slowest rank */
     static const struct {
         double tin, tacc;
         int in_fastest, in_slowest;
@@ -256,8 +253,6 @@ static void fastest_slowest(void **state)
     };
     const struct iolens_module_desc *m = mod_of(state);
     const struct iolens_module_roles *r = m->roles;
-    if (!has_extremes(m))
-        skip();
     for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
         struct rec in = new_rec(m, 1, 1), acc = new_rec(m, 1, 2);
         sc(m, &in, iolens_role_index(r->c_bytes_read), 100);
@@ -396,7 +391,44 @@ static void top4_cases(void **state)
                          ", %" PRId64 ")",
                          cases[c].what, k, av[k], ac[k], cases[c].rv[k], cases[c].rc[k]);
         }
+        /* The same values as tuples (size, then words that follow from it). */
+        int64_t at[4][IOL_TUPLE_WORDS], it[4][IOL_TUPLE_WORDS];
+        memset(at, 0, sizeof(at));
+        memset(it, 0, sizeof(it));
+        for (int k = 0; k < 4; k++) {
+            at[k][0] = cases[c].av[k];
+            at[k][3] = 2 * cases[c].av[k];
+            it[k][0] = cases[c].iv[k];
+            it[k][3] = 2 * cases[c].iv[k];
+        }
+        memcpy(ac, cases[c].ac, sizeof(ac));
+        iol_tuple4_reduce(&at[0][0], ac, &it[0][0], cases[c].ic);
+        for (int k = 0; k < 4; k++)
+            if (at[k][0] != cases[c].rv[k] || at[k][3] != 2 * cases[c].rv[k] ||
+                ac[k] != cases[c].rc[k])
+                fail_msg("%s (tuples): slot %d is (%" PRId64 ", %" PRId64 ")", cases[c].what, k,
+                         at[k][0], ac[k]);
     }
+}
+
+/* Tuples of one size but other lengths are other accesses (PNETCDF_VAR): on
+ * equal counts and sizes, the one placed last (accumulated) goes first. */
+static void top4_tuples_apart(void **state)
+{
+    (void)state;
+    int64_t acc[4][IOL_TUPLE_WORDS], in[4][IOL_TUPLE_WORDS], ac[4] = {3, 1, 0, 0},
+            ic[4] = {3, 2, 0, 0};
+    memset(acc, 0, sizeof(acc));
+    memset(in, 0, sizeof(in));
+    acc[0][0] = in[0][0] = 64; /* 64 bytes as 1 x 16 and as 2 x 8 */
+    acc[0][1] = 1, acc[0][2] = 16;
+    in[0][1] = 2, in[0][2] = 8;
+    acc[1][0] = in[1][0] = 8; /* the same tuple in both: counts added */
+    iol_tuple4_reduce(&acc[0][0], ac, &in[0][0], ic);
+    assert_true(acc[0][0] == 64 && acc[0][1] == 1 && ac[0] == 3);
+    assert_true(acc[1][0] == 64 && acc[1][1] == 2 && ac[1] == 3);
+    assert_true(acc[2][0] == 8 && ac[2] == 3);
+    assert_true(acc[3][0] == 0 && ac[3] == 0);
 }
 
 /* The top-4 groups sit where the tables say, for strides and access sizes. */
@@ -501,11 +533,11 @@ static void order_matters(void **state)
  * squared deviations 225 + 25 + 25 + 225 over 4, stored in the VARIANCE rows. */
 static void variance(void **state)
 {
+    if (iol_extremes_absent(mod_of(state)))
+        skip(); /* nor variances */
     const struct iolens_module_desc *m = mod_of(state);
     const struct iolens_module_roles *r = m->roles;
     struct variances v[4];
-    if (!has_extremes(m))
-        skip();
     for (int k = 0; k < 4; k++) {
         struct rec x = new_rec(m, 1, k);
         sc(m, &x, iolens_role_index(r->c_bytes_read), 10 * (k + 1));
@@ -729,7 +761,7 @@ int main(int argc, char **argv)
         {"first_copies", first_copies},       {"variance", variance},
     };
     enum { NPER = sizeof(per_module) / sizeof(per_module[0]) };
-    static struct CMUnitTest tests[IOLENS_MOD_KNOWN_COUNT * NPER + 7];
+    static struct CMUnitTest tests[IOLENS_MOD_KNOWN_COUNT * NPER + 8];
     static char names[IOLENS_MOD_KNOWN_COUNT * NPER][96];
     size_t n = 0, nmods = 0;
 
@@ -750,6 +782,7 @@ int main(int argc, char **argv)
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(supported_modules);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(posix_clamping);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(top4_cases);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(top4_tuples_apart);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(tuple_cases);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(top4_in_records);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(order_matters);

@@ -21,6 +21,7 @@
 #include "hdf5/h5_mods.h"
 #include "mpiio/mpi_io.h"
 #include "mpi/mpi_wrap.h"
+#include "pnetcdf/pnetcdf.h"
 #include "posix/posix.h"
 #include "signals.h"
 #include "stdio/stdio_mod.h"
@@ -41,6 +42,7 @@ static const struct iol_module *const modules[] = {
     &iol_dxt_mpiio_module, /* fed by the MPI-IO module */
 #endif
     &iol_dxt_stdio_module, /* fed by the STDIO module */
+    IOL_PNETCDF_MODULES /* PNETCDF_FILE and PNETCDF_VAR, when built (pnetcdf/pnetcdf.h) */
 };
 #define NMODULES (sizeof(modules) / sizeof(modules[0]))
 _Static_assert(NMODULES <= IOL_MAP_MAX_MODS, "too many runtime modules");

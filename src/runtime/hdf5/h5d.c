@@ -12,30 +12,23 @@
 
 #include "common/hash.h"
 #include "core/counting.h"
-#include "format/combine.h"
+#include "core/tuples.h"
 #include "h5_hid.h"
 #include "h5_mods.h"
 #include "h5d_mod.h"
 #include "iolens/modules/h5d.h"
 #include "posix/posix.h"
 
+_Static_assert(IOL_TUPLE_WORDS == 1 + 2 * IOLENS_H5D_MAX_NDIMS,
+               "an access shape is a size, then lengths and strides of each dimension kept");
+
 /* Darshan's limit on a dataset record's name, NUL included. */
 #define NAME_CAP 256
-/* Distinct access shapes counted per dataset (Darshan's runtime limit). */
-#define ACCESS_MAX 32
-
-/* One distinct access shape and how often it occurred. */
-struct h5d_access {
-    int64_t tuple[IOL_TUPLE_WORDS];
-    int64_t count;
-};
-
 /* Per-record state that is not part of the log record. */
 struct h5d_state {
     int last_io_type; /* IO_READ, IO_WRITE or 0: for H5D_RW_SWITCHES */
     double last_read_end, last_write_end, last_meta_end; /* overlaps count once */
-    uint32_t naccess, hint; /* shapes counted; the one counted last */
-    struct h5d_access access[ACCESS_MAX];
+    struct iol_tuples shapes; /* the access shapes counted */
 };
 
 enum { IO_READ = 1, IO_WRITE = 2 };
@@ -211,27 +204,6 @@ static void selection_of(hid_t file_space, struct selection *sel)
     }
 }
 
-/* Count one occurrence of an access shape. @return its count so far, or 0
- * if the record already counts ACCESS_MAX other shapes. */
-static int64_t access_count(struct h5d_state *st, const int64_t *tuple)
-{
-    uint32_t h = st->hint;
-    if (h < st->naccess && memcmp(st->access[h].tuple, tuple, sizeof(st->access[h].tuple)) == 0)
-        return ++st->access[h].count;
-    for (uint32_t i = 0; i < st->naccess; i++) {
-        if (memcmp(st->access[i].tuple, tuple, sizeof(st->access[i].tuple)) == 0) {
-            st->hint = i;
-            return ++st->access[i].count;
-        }
-    }
-    if (st->naccess == ACCESS_MAX)
-        return 0;
-    h = st->naccess++;
-    memcpy(st->access[h].tuple, tuple, sizeof(st->access[h].tuple));
-    st->hint = h;
-    return st->access[h].count = 1;
-}
-
 /* Darshan's histogram bucket of a size held in a size_t: a negative size
  * (an error's -1 elements) is a huge one. */
 static int bucket_of(int64_t size)
@@ -266,10 +238,8 @@ void iol_h5d_note_rw(struct iol_slot *s, int is_write, hid_t file_space, hid_t d
     r->counters[(is_write ? H5D_SIZE_WRITE_AGG_0_100 : H5D_SIZE_READ_AGG_0_100) +
                 bucket_of(size)]++;
     sel.tuple[0] = size;
-    int64_t n = access_count(st, sel.tuple);
-    if (n)
-        iol_tuple4_place(&r->counters[H5D_ACCESS1_ACCESS], &r->counters[H5D_ACCESS1_COUNT],
-                         sel.tuple, n);
+    iol_tuples_note(&st->shapes, &r->counters[H5D_ACCESS1_ACCESS],
+                    &r->counters[H5D_ACCESS1_COUNT], sel.tuple);
     if (collective)
         r->counters[H5D_USE_MPIIO_COLLECTIVE] = 1;
     if (is_write) {

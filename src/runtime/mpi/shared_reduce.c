@@ -1,18 +1,19 @@
 /* The reduction of shared records (see shared.h), as Darshan 3.5 does it.
  *
  * For each module that has shared records and a reduction (POSIX, MPI-IO,
- * H5F, H5D, STDIO; HEATMAP records stay per rank, as in the reference), every rank
- * prepares its copies (iolens_combine_prepare; the rules are the log
- * library's combining engine in its REDUCE mode, format/combine.h), sorts
- * its records by rank descending and id ascending, which puts the shared
- * ones last in the same order everywhere, and reduces them to rank 0 with
- * MPI_Reduce. The operation is
- * created commutative on a contiguous byte type of one record, exactly as
- * the reference does: Open MPI then picks the same algorithm, hence the
- * same combining order, and the fields taken from one operand (modes, the
- * four most common values) come out as the reference's. Two more
- * reductions, with their own commutative operation, give the variances of
- * time and bytes (in the modules that keep them: not H5F). Rank 0 then holds the combined records (rank -1) in place
+ * H5F, H5D, PNETCDF_FILE, PNETCDF_VAR, STDIO; HEATMAP records stay per rank,
+ * as in the reference), every rank prepares its copies
+ * (iolens_combine_prepare; the rules are the log library's combining engine
+ * in its REDUCE mode, format/combine.h), sorts its records by rank
+ * descending and id ascending, which puts the shared ones last in the same
+ * order everywhere, and reduces them to rank 0 with MPI_Reduce. The
+ * operation is created commutative on a contiguous byte type of one record,
+ * exactly as the reference does: Open MPI then picks the same algorithm,
+ * hence the same combining order, and the fields taken from one operand
+ * (modes, the four most common values) come out as the reference's. Two
+ * more reductions, with their own commutative operation, give the variances
+ * of time and bytes (in the modules that keep them: not H5F or
+ * PNETCDF_FILE). Rank 0 then holds the combined records (rank -1) in place
  * of its copies; the other ranks drop theirs. */
 #include <limits.h>
 #include <stdlib.h>
@@ -22,6 +23,8 @@
 #include "iolens/modules/h5d.h"
 #include "iolens/modules/h5f.h"
 #include "iolens/modules/mpiio.h"
+#include "iolens/modules/pnetcdf_file.h"
+#include "iolens/modules/pnetcdf_var.h"
 #include "iolens/modules/posix.h"
 #include "iolens/modules/stdio.h"
 #include "shared.h"
@@ -61,6 +64,16 @@ static void op_h5d(void *in, void *inout, int *len, MPI_Datatype *dt)
     combine_n(&iolens_h5d_module, in, inout, *len);
 }
 
+static void op_pnetcdf_file(void *in, void *inout, int *len, MPI_Datatype *dt)
+{
+    combine_n(&iolens_pnetcdf_file_module, in, inout, *len);
+}
+
+static void op_pnetcdf_var(void *in, void *inout, int *len, MPI_Datatype *dt)
+{
+    combine_n(&iolens_pnetcdf_var_module, in, inout, *len);
+}
+
 /* Elements may sit at any offset of MPI's buffers: copied, not dereferenced. */
 static void op_variance(void *in, void *inout, int *len, MPI_Datatype *dt)
 {
@@ -85,9 +98,21 @@ static const struct {
     {&iolens_mpiio_module, op_mpiio},
     {&iolens_h5f_module, op_h5f},
     {&iolens_h5d_module, op_h5d},
+    {&iolens_pnetcdf_file_module, op_pnetcdf_file},
+    {&iolens_pnetcdf_var_module, op_pnetcdf_var},
     {&iolens_stdio_module, op_stdio},
 };
 #define NREDUCED (sizeof(reduced) / sizeof(reduced[0]))
+
+/* Does the module keep the variances across ranks (a VARIANCE_TIME row)?
+ * H5F and PNETCDF_FILE have none: Darshan reduces no variances for them. */
+static int has_variances(const struct iolens_module_desc *desc)
+{
+    for (size_t i = 0; i < desc->nfcounters; i++)
+        if (desc->fcounters[i].merge == IOLENS_MERGE_VARIANCE_TIME)
+            return 1;
+    return 0;
+}
 
 /* One module's reduction: its records, how many are shared, the buffers. */
 struct work {
@@ -97,17 +122,8 @@ struct work {
     size_t n;                    /* shared records: the last n after the sort */
     unsigned char *out;          /* rank 0: n combined records */
     struct iolens_variance *var; /* 4n: time and bytes, sent and received; NULL
-                                  * for a module without variances (H5F) */
+                                  * for a module without variances */
 };
-
-/* Does the module keep the variances across ranks (a VARIANCE_TIME row)? */
-static int has_variances(const struct iolens_module_desc *desc)
-{
-    for (size_t i = 0; i < desc->nfcounters; i++)
-        if (desc->fcounters[i].merge == IOLENS_MERGE_VARIANCE_TIME)
-            return 1;
-    return 0;
-}
 
 static int cmp_base(const void *a, const void *b)
 {
@@ -185,18 +201,20 @@ static int reduce_module(struct work *w)
 {
     size_t sz = w->desc->record_size, n = w->n;
     unsigned char *send = w->mod->recs + (w->mod->count - n) * sz;
-    struct iolens_variance *v = w->var;
+    struct iolens_variance *var = w->var;
 
-    if (reduce_bytes(send, w->out, n, sz, w->op) != 0 ||
-        (v && (reduce_bytes(v, v + 2 * n, n, sizeof(*v), op_variance) != 0 ||
-               reduce_bytes(v + n, v + 3 * n, n, sizeof(*v), op_variance) != 0)))
+    if (reduce_bytes(send, w->out, n, sz, w->op) != 0)
+        return -1;
+    if (var && (reduce_bytes(var, var + 2 * n, n, sizeof(*var), op_variance) != 0 ||
+                reduce_bytes(var + n, var + 3 * n, n, sizeof(*var), op_variance) != 0))
         return -1;
     if (iol_mpi.rank != 0) {
         w->mod->count -= n;
         return 0;
     }
-    for (size_t i = 0; v && i < n; i++)
-        iolens_combine_variance_store(w->desc, w->out + i * sz, &v[2 * n + i], &v[3 * n + i]);
+    for (size_t i = 0; var && i < n; i++)
+        iolens_combine_variance_store(w->desc, w->out + i * sz, &var[2 * n + i],
+                                      &var[3 * n + i]);
     memcpy(send, w->out, n * sz);
     return 0;
 }

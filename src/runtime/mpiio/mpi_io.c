@@ -82,6 +82,11 @@ void iol_mpiio_set_nulls(const void *info, const void *datatype)
     }
 }
 
+const void *iol_mpiio_datatype_null(void)
+{
+    return datatype_null_known ? &datatype_null : NULL;
+}
+
 /* Does info carry hints? Unknown (no libiolens-mpi.so): no, so that
  * MPIIO_HINTS never counts calls that passed none. */
 static int has_hints(MPI_Info info)

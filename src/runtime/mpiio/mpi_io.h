@@ -17,4 +17,8 @@ extern const struct iol_module iol_mpiio_module;
  * file can be opened; a NULL pointer leaves that handle unknown. */
 void iol_mpiio_set_nulls(const void *info_null, const void *datatype_null);
 
+/* The MPI_DATATYPE_NULL handed over at MPI_Init (an MPI_Datatype), or NULL
+ * while it is unknown (for the PnetCDF module's vard calls). */
+const void *iol_mpiio_datatype_null(void);
+
 #endif
