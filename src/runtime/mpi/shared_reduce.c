@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "format/combine.h"
+#include "format/runtime_api.h"
 #include "iolens/modules/mpiio.h"
 #include "iolens/modules/posix.h"
 #include "iolens/modules/stdio.h"
