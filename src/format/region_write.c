@@ -47,7 +47,7 @@ static iolens_status make_room(struct iol_region_writer *rw)
     return rw->out_len == rw->out_cap ? flush_out(rw) : IOLENS_OK;
 }
 
-/* Before a region's first bytes go to the compressor (n of them in all;
+/* Before a stream's first bytes go to the compressor (n of them at most;
  * SIZE_MAX: not known): an output buffer sized to them, and the codec's
  * enc_start. */
 static iolens_status region_setup(struct iol_region_writer *rw, size_t n)
@@ -111,7 +111,8 @@ void iol_rw_begin(struct iol_region_writer *rw, int records, uint64_t expect)
     rw->region_expect = expect;
 }
 
-/* Feed at most CHUNK_MAX bytes to the compressor; finish ends the stream.
+/* Feed the compressor what it takes of *avail bytes at *in, as far as the
+ * output buffer allows; finish ends the stream.
  * @return IOLENS_OK, IOLENS_END once a finishing stream is complete, or an error. */
 static iolens_status step(struct iol_region_writer *rw, const unsigned char **in, size_t *avail,
                           int finish)
@@ -224,21 +225,17 @@ static iolens_status start_pool(struct iol_region_writer *rw)
 {
     if (rw->threads == 0)
         rw->threads = iol_par_auto_threads();
-    if (rw->threads > 1 && !rw->par) {
-        if (iol_par_create(rw->threads, IOL_REGION_CHUNK, emit_stream, rw, &rw->par) !=
-            IOLENS_OK) {
-            rw->threads = 1;
-            return IOLENS_OK;
-        }
-        free_stream(rw);
-        iolens_status st = rw->codec->enc_new(&rw->stream);
-        if (st != IOLENS_OK)
-            return st;
-    }
-    rw->region_par = rw->par != NULL;
-    if (rw->region_par && rw->in_cap < IOL_REGION_CHUNK)
-        return resize_in(rw, IOL_REGION_CHUNK);
-    return IOLENS_OK;
+    if (rw->threads > 1 && !rw->par &&
+        iol_par_create(rw->threads, IOL_REGION_CHUNK, emit_stream, rw, &rw->par) != IOLENS_OK)
+        rw->threads = 1;
+    if (!rw->par)
+        return IOLENS_OK;
+    rw->region_par = 1;
+    free_stream(rw);
+    iolens_status st = rw->codec->enc_new(&rw->stream);
+    if (st == IOLENS_OK && rw->in_cap < IOL_REGION_CHUNK)
+        st = resize_in(rw, IOL_REGION_CHUNK);
+    return st;
 }
 
 /* The input buffer is full: compress it. */
