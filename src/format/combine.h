@@ -1,14 +1,12 @@
 /* The combining engine's internal entry points (the public ones are in
- * iolens/combine.h): combining without the argument checks, for callers that
- * checked the module once (the accumulator, the MPI reduction's operation). */
+ * iolens/combine.h; combining without the argument checks, for callers that
+ * checked the module once, the accumulator and the MPI reduction's
+ * operation, is in runtime_api.h). */
 #ifndef IOLENS_FORMAT_COMBINE_H
 #define IOLENS_FORMAT_COMBINE_H
 
 #include "iolens/combine.h"
-
-/* iolens_combine_record without the checks; mod must be supported in mode. */
-void iol_combine_checked(const struct iolens_module_desc *mod, iolens_combine_mode mode,
-                         void *dst, const void *src, int first);
+#include "runtime_api.h" /* iol_combine_checked: combining without the checks */
 
 /* The rows of one module's tables ordered once for combining many records in
  * one mode: integer sums (those clamped to -1 when negative, then the

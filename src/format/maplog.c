@@ -7,6 +7,7 @@
 
 #include "iolens/log.h"
 #include "iolens/modules/heatmap.h"
+#include "log_internal.h"
 
 struct name_ref {
     uint64_t id;
@@ -144,6 +145,8 @@ static iolens_status put_names(iolens_log_writer *w, const struct iol_map_header
         }
     }
     sort_name_refs(refs, n);
+    uint64_t used = atomic_load_explicit(&h->names_used, memory_order_relaxed);
+    iol_writer_expect(w, (used < h->names_size ? used : h->names_size) + 8 * (uint64_t)n);
     for (size_t i = 0; i < n && st == IOLENS_OK; i++) {
         /* In id order the names are read at random places of the name area:
          * ask for one a few names ahead (10 ms of 100,000 cache misses). */
@@ -345,6 +348,9 @@ iolens_status iol_maplog_write(const struct iol_map_header *h, size_t len, const
     for (uint32_t i = 0; i < h->nmods; i++) {
         const struct iol_map_module *m = &h->mods[order[i]];
         const struct iolens_module_desc *d = iolens_module((int)m->mod_id);
+        /* the bytes of its records at most, when they have a fixed size */
+        iol_writer_expect(w, d && !d->trace ? (uint64_t)iol_maplog_live_count(m) * m->rec_size
+                                            : 0);
         if ((st = d && d->trace ? put_traces(w, h, m, traces) : put_module(w, h, m)) != IOLENS_OK)
             goto fail;
     }
