@@ -54,9 +54,9 @@ const char *iol_maplog_record_name(const struct iol_map_header *h,
                                    const struct iol_map_module *m, uint32_t j);
 
 /* The whole record of a live slot of a trace module (a descriptor with
- * .trace set, DXT), whose segments the record file does not hold: the
- * running process keeps them in its own memory. Called with the slot's lock
- * held; copies the record, decoded, into buf (cap bytes).
+ * .trace set, DXT), as the process that writes the record file builds it (its
+ * triggers applied, under its locks). Called with the slot's lock held;
+ * copies the record, decoded, into buf (cap bytes).
  * @return its bytes (more than cap: nothing copied, ask again with that
  *         many), or 0 to leave the record out. */
 typedef size_t (*iol_maplog_trace_fn)(const struct iol_map_module *m, unsigned char *slot,
@@ -73,8 +73,9 @@ size_t iol_maplog_trace_record(const struct iol_map_header *h, const struct iol_
  * compressed, mode 0400: job data from the header (end time included), the
  * names of the live records, then each module's live records in increasing
  * module id, each module's partial flag (set where records were dropped);
- * trace modules' records come from traces, and are left out when it is NULL
- * (a record file read from outside the process that wrote it);
+ * trace modules' records come from traces, or when it is NULL (a record
+ * file read from outside the process that wrote it) from the file's trace
+ * area (dxt_recfile.h);
  * recovered != 0 (the file of a process that died before writing its log)
  * adds the metadata line IOL_MAPLOG_KILLED=1.
  * @return IOLENS_OK, or an error with detail filled. */
