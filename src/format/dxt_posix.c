@@ -1,5 +1,5 @@
-/* DXT_POSIX module descriptor: record versions 1 (no thread ids) and 2 in the layout of
- * include/iolens/modules/dxt.h, printed as darshan-dxt-parser prints it,
+/* DXT_POSIX module descriptor: record versions 1 (no thread ids) and 2 in
+ * the layout of include/iolens/modules/dxt.h, printed as darshan-dxt-parser prints it,
  * with the Lustre OSTs each access touched when the file's LUSTRE record is
  * given (as ctx->layout: LUSTRE is the descriptor's layout_module). */
 #include <inttypes.h>

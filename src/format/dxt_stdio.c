@@ -1,7 +1,7 @@
 /* DXT_STDIO module descriptor (an iolens addition): record versions 1 (no
- * thread ids) and 2 in the
- * layout of include/iolens/modules/dxt.h, printed as darshan-dxt-parser
- * prints a DXT_POSIX record (without Lustre OSTs), on "X_STDIO" lines. */
+ * thread ids) and 2 in the layout of include/iolens/modules/dxt.h, printed
+ * as darshan-dxt-parser prints a DXT_POSIX record (without Lustre OSTs), on
+ * "X_STDIO" lines. */
 #include "dxt_common.h"
 #include "iolens/modules/dxt_stdio.h"
 

@@ -38,7 +38,7 @@ iolens_status iol_maplog_check(const struct iol_map_header *h, size_t len, char 
         return IOLENS_ERR_VERSION;
     }
     if (h->map_size > len || h->nmods > IOL_MAP_MAX_MODS || h->names_off > len ||
-        h->names_size > len - h->names_off || h->trace_off > len ||
+        h->names_size > len - h->names_off || h->trace_off > len || h->trace_off % 8 ||
         h->trace_chunks > (len - h->trace_off) / sizeof(struct iol_trace_chunk))
         goto corrupt;
     for (uint32_t i = 0; i < h->nmods; i++) {
