@@ -38,7 +38,8 @@ iolens_status iol_maplog_check(const struct iol_map_header *h, size_t len, char 
         return IOLENS_ERR_VERSION;
     }
     if (h->map_size > len || h->nmods > IOL_MAP_MAX_MODS || h->names_off > len ||
-        h->names_size > len - h->names_off)
+        h->names_size > len - h->names_off || h->trace_off > len || h->trace_off % 8 ||
+        h->trace_chunks > (len - h->trace_off) / sizeof(struct iol_trace_chunk))
         goto corrupt;
     for (uint32_t i = 0; i < h->nmods; i++) {
         const struct iol_map_module *m = &h->mods[i];
@@ -236,8 +237,17 @@ size_t iol_maplog_trace_record(const struct iol_map_header *h, const struct iol_
     return n;
 }
 
+/* The whole record of a trace module's slot j, read from the file's own
+ * trace area (the record file of another process: no lock needed). */
+static size_t file_trace_record(const struct iol_map_header *h, const struct iol_map_module *m,
+                                uint32_t j, void *buf, size_t cap)
+{
+    unsigned char *s = slot_of(h, m, j);
+    return slot_id(s) ? iol_dxt_recfile_build(h, m, s, buf, cap) : 0;
+}
+
 /* A trace module's live records, each built whole by traces under the
- * slot's (bounded) lock; nothing without traces. */
+ * slot's (bounded) lock, or from the file when traces is NULL. */
 static iolens_status put_traces(iolens_log_writer *w, const struct iol_map_header *h,
                                 const struct iol_map_module *m, iol_maplog_trace_fn traces)
 {
@@ -246,10 +256,9 @@ static iolens_status put_traces(iolens_log_writer *w, const struct iol_map_heade
     size_t cap = 0, n;
     void *buf = NULL;
 
-    if (!traces)
-        return IOLENS_OK;
     for (uint32_t j = 0; j < live && st == IOLENS_OK; j++) {
-        while ((n = iol_maplog_trace_record(h, m, j, traces, buf, cap)) > cap) {
+        while ((n = traces ? iol_maplog_trace_record(h, m, j, traces, buf, cap)
+                           : file_trace_record(h, m, j, buf, cap)) > cap) {
             void *more = realloc(buf, n);
             if (!more) {
                 st = IOLENS_ERR_NOMEM;

@@ -39,9 +39,9 @@ struct iol_maplog_job {
 };
 
 /* The whole record of a live slot of a trace module (a descriptor with
- * .trace set, DXT), whose segments the record file does not hold: the
- * running process keeps them in its own memory. Called with the slot's lock
- * held; copies the record, decoded, into buf (cap bytes).
+ * .trace set, DXT), as the process that writes the record file builds it (its
+ * triggers applied, under its locks). Called with the slot's lock held;
+ * copies the record, decoded, into buf (cap bytes).
  * @return its bytes (more than cap: nothing copied, ask again with that
  *         many), or 0 to leave the record out. */
 typedef size_t (*iol_maplog_trace_fn)(const struct iol_map_module *m, unsigned char *slot,
@@ -51,10 +51,10 @@ typedef size_t (*iol_maplog_trace_fn)(const struct iol_map_module *m, unsigned c
  * mode 0400: job data from the header (end time included), the names of the
  * live records, then each module's live records in increasing module id,
  * each module's partial flag (set where records were dropped); trace
- * modules' records come from traces, and are left out when it is NULL (a
- * record file read from outside the process that wrote it); recovered != 0
- * (the file of a process that died before writing its log) adds the
- * metadata line IOLENS_META_KILLED=1.
+ * modules' records come from traces, or when it is NULL (a record file read
+ * from outside the process that wrote it) from the file's trace area
+ * (iol_dxt_recfile_build); recovered != 0 (the file of a process that died before
+ * writing its log) adds the metadata line IOLENS_META_KILLED=1.
  * @return IOLENS_OK, or an error with detail filled. */
 iolens_status iol_maplog_write(const struct iol_map_header *h, size_t len, const char *path,
                                int recovered, iol_maplog_trace_fn traces, char *detail,
@@ -86,6 +86,20 @@ const char *iol_maplog_record_name(const struct iol_map_header *h,
  *         many), or 0 when the slot is not live or traces leaves it out. */
 size_t iol_maplog_trace_record(const struct iol_map_header *h, const struct iol_map_module *m,
                                uint32_t j, iol_maplog_trace_fn traces, void *buf, size_t cap);
+
+/* ---- DXT records from the record file's trace area (dxt_recfile.c) -------
+ * The one reader of the segments a record file holds: the running process's
+ * DXT modules build their records with it at the end, and iol_maplog_write
+ * with no traces hook (iolens recover) does the same from outside.
+ * The whole DXT record of the live slot slot of trace module m (a DXT
+ * module's) in the record file h, decoded (iolens/modules/dxt.h), into buf
+ * (cap bytes): the head from the slot, write and read counts and segments
+ * from the trace area, each list up to its first segment not yet stored.
+ * @return its bytes (more than cap: nothing copied, ask again with that
+ *         many), or 0 for a record without segments or a slot of another
+ *         layout. */
+size_t iol_dxt_recfile_build(const struct iol_map_header *h, const struct iol_map_module *m,
+                             const unsigned char *slot, void *buf, size_t cap);
 
 /* ---- Combining (combine.c) -----------------------------------------------
  * iolens_combine_record without its checks, for the MPI reduction's
