@@ -14,6 +14,8 @@
 #   BENCH_CG_N       iterations per call under callgrind (default 20000)
 #   BENCH_DATA       directory for the files the calls use (default /dev/shm/iolens-bench.PID)
 #   BENCH_TESTS      the calls to time (default: all of overhead.c's, see its top)
+#   BENCH_DXT        1: DXT on in both runtimes (DXT_ENABLE_IO_TRACE=1), for the cost of
+#                    a traced call (default 0)
 #
 # Both runtimes get DARSHAN_ENABLE_NONMPI=1, DARSHAN_EXCLUDE_DIRS=none (the
 # data sit under /dev/shm, which both exclude by default) and a private
@@ -48,6 +50,8 @@ trap 'rm -rf "$tmp" "$data"' EXIT
 export DARSHAN_ENABLE_NONMPI=1 DARSHAN_EXCLUDE_DIRS=none DARSHAN_LOGPATH="$tmp/logs" \
   DARSHAN_MMAP_LOGPATH="$tmp/logs" IOLENS_MMAP_DIR=/dev/shm
 unset LD_PRELOAD IOLENS_LOGFILE DARSHAN_LOGFILE IOLENS_LOGPATH IOLENS_EXCLUDE_DIRS 2>/dev/null || true
+unset DXT_ENABLE_IO_TRACE 2>/dev/null || true
+[ "${BENCH_DXT:-0}" != 1 ] || export DXT_ENABLE_IO_TRACE=1
 
 cfgs="none iolens"
 [ -z "$ref" ] || cfgs="$cfgs ref"
@@ -85,7 +89,7 @@ label() {
 tests=${BENCH_TESTS:-"write64 read64 pwrite4k openclose stat lseek fwrite64 fopenclose stat100 stat5k stat50k"}
 threads="1 2 4"
 
-echo "overhead.sh: $rounds interleaved rounds of: $cfgs"
+echo "overhead.sh: $rounds interleaved rounds of: $cfgs${DXT_ENABLE_IO_TRACE:+ (DXT on)}"
 echo "  iolens: $lib"
 [ -z "$ref" ] || echo "  ref:    $ref"
 echo "  data in $data; $(nproc) CPUs"

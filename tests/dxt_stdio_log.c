@@ -1,6 +1,7 @@
 /* DXT_STDIO (an iolens module id, 63) through the writer and the reader: a
  * log with a STDIO record, a DXT_POSIX trace and two DXT_STDIO traces is
- * written, read back and compared record by record, byte for byte.
+ * written, read back and compared record by record, byte for byte (thread
+ * ids alternating between two values).
  * tests/dxt_stdio_log.sh then checks what `iolens dxt` prints of it.
  *
  * usage: dxt_stdio_log OUT.darshan */
@@ -28,7 +29,8 @@ static struct iolens_dxt_record *make(const char *name, int64_t w, int64_t r, in
     rec->read_count = r;
     for (int64_t i = 0; i < w + r; i++)
         rec->segments[i] = (struct iolens_dxt_segment){base + 100 * i, 100 + i,
-                                                       0.5 + (double)i, 0.75 + (double)i};
+                                                       0.5 + (double)i, 0.75 + (double)i,
+                                                       140000 + (uint64_t)(i % 2)};
     return rec;
 }
 

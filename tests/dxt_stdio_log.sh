@@ -14,15 +14,18 @@ grep -q '^# DXT_STDIO module data$' "$out/dxt.txt" || fail "no DXT_STDIO banner"
 # The banners in id order: DXT_POSIX (10) before DXT_STDIO (63).
 [ "$(grep '^# DXT_[A-Z]* module data$' "$out/dxt.txt" | tr '\n' ' ')" = \
   "# DXT_POSIX module data # DXT_STDIO module data " ] || fail "banners out of order"
-grep '^ *X_' "$out/dxt.txt" | awk '{print $1, $2, $3, $4, $5, $6, $7, $8}' > "$out/seg.txt"
+grep '^ *X_\|number of threads' "$out/dxt.txt" | awk '{$1 = $1; print}' > "$out/seg.txt"
 cat > "$out/want.txt" <<'W'
-X_POSIX 0 write 0 0 100 0.5000 0.7500
-X_POSIX 0 read 0 100 101 1.5000 1.7500
-X_STDIO 0 read 0 7 100 0.5000 0.7500
-X_STDIO 0 read 1 107 101 1.5000 1.7500
-X_STDIO 0 read 2 207 102 2.5000 2.7500
-X_STDIO 0 write 0 4096 100 0.5000 0.7500
-X_STDIO 0 write 1 4196 101 1.5000 1.7500
+# DXT, number of threads: 2
+X_POSIX 0 write 0 0 100 0.5000 0.7500 140000
+X_POSIX 0 read 0 100 101 1.5000 1.7500 140001
+# DXT, number of threads: 2
+X_STDIO 0 read 0 7 100 0.5000 0.7500 140000
+X_STDIO 0 read 1 107 101 1.5000 1.7500 140001
+X_STDIO 0 read 2 207 102 2.5000 2.7500 140000
+# DXT, number of threads: 2
+X_STDIO 0 write 0 4096 100 0.5000 0.7500 140000
+X_STDIO 0 write 1 4196 101 1.5000 1.7500 140001
 W
 diff "$out/want.txt" "$out/seg.txt" || fail "segments differ (want, got)"
 grep -q '# DXT, file_id: .*, file_name: /data/cfg.txt' "$out/dxt.txt" || fail "no cfg.txt record"

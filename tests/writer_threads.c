@@ -1,9 +1,11 @@
 /* The writer's parallel compression: a log whose name and POSIX regions are
- * many times the 1 MiB chunk is written with 1, 2 and 4 threads (and with
- * bzip2, which stays one stream), read back, and must hold exactly the names
- * and records given, in order; the single-thread log must be one stream per
- * region, the others several. A small log must come out byte for byte the
- * same whatever the thread count.
+ * many times the chunk is written with 1, 2 and 4 threads (and with bzip2,
+ * which stays one stream), read back, and must hold exactly the names and
+ * records given, in order. The single-thread log must be one stream per
+ * region; the others one stream per chunk, after a first stream of
+ * IOL_REGION_PAR_MIN bytes, or from the first byte when the writer was told
+ * the regions' sizes (iol_writer_expect, as the runtime does). A small log
+ * must come out byte for byte the same whatever the thread count.
  *
  * usage: writer_threads OUT_DIR */
 #include <stdio.h>
@@ -12,6 +14,8 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "format/log_internal.h"
+#include "format/region_write.h"
 #include "iolens/log.h"
 #include "iolens/modules/posix.h"
 
@@ -49,7 +53,20 @@ static void record_of(struct iolens_posix_record *r, long i)
     r->fcounters[POSIX_F_CLOSE_END_TIMESTAMP] = (double)(i + 3) * 0x1p-12;
 }
 
-static int write_log(const char *path, long n, int threads, iolens_compression comp)
+/* Bytes of the name region of n names. */
+static uint64_t name_bytes(long n)
+{
+    char name[128];
+    uint64_t sum = 0;
+    for (long i = 0; i < n; i++) {
+        name_of(name, sizeof(name), i);
+        sum += 8 + strlen(name) + 1;
+    }
+    return sum;
+}
+
+/* Write a log of n names and records; expect: tell the writer each region's size. */
+static int write_log(const char *path, long n, int threads, iolens_compression comp, int expect)
 {
     iolens_log_writer *w;
     struct iolens_job job = {.uid = 1, .start_time_sec = 100, .end_time_sec = 200, .nprocs = 1,
@@ -61,10 +78,14 @@ static int write_log(const char *path, long n, int threads, iolens_compression c
         return -1;
     iolens_writer_set_threads(w, threads);
     iolens_status st = iolens_writer_put_job(w, &job, "./prog", NULL, 0);
+    if (expect)
+        iol_writer_expect(w, name_bytes(n));
     for (long i = 0; i < n && st == IOLENS_OK; i++) {
         name_of(name, sizeof(name), i);
         st = iolens_writer_put_name(w, iolens_record_id(name), name);
     }
+    if (expect)
+        iol_writer_expect(w, (uint64_t)n * sizeof(r));
     for (long i = 0; i < n && st == IOLENS_OK; i++) {
         record_of(&r, i);
         st = iolens_writer_put_record(w, IOLENS_MOD_POSIX, &r);
@@ -114,7 +135,20 @@ done:
     return n;
 }
 
-static void check_log(const char *path, long n, int multi)
+/* How a region's input was cut into streams. */
+enum cut { ONE_STREAM, FIRST_PAR_MIN, CHUNKS };
+
+/* Streams a region of bytes of input is cut into. */
+static long streams_of(uint64_t bytes, enum cut cut)
+{
+    if (cut == ONE_STREAM)
+        return 1;
+    if (cut == FIRST_PAR_MIN)
+        return 1 + (long)((bytes - IOL_REGION_PAR_MIN + IOL_REGION_CHUNK - 1) / IOL_REGION_CHUNK);
+    return (long)((bytes + IOL_REGION_CHUNK - 1) / IOL_REGION_CHUNK);
+}
+
+static void check_log(const char *path, long n, enum cut cut)
 {
     iolens_log *log;
     const void *rec;
@@ -148,8 +182,11 @@ static void check_log(const char *path, long n, int multi)
         int names = count_streams(path, info->name_map.off, info->name_map.len);
         int posix = count_streams(path, info->mod_map[IOLENS_MOD_POSIX].off,
                                   info->mod_map[IOLENS_MOD_POSIX].len);
-        CHECK(multi ? names > 1 && posix > 1 : names == 1 && posix == 1,
-              "%s: %d name streams, %d POSIX streams", path, names, posix);
+        long want_names = streams_of(name_bytes(n), cut);
+        long want_posix = streams_of((uint64_t)n * sizeof(want), cut);
+        CHECK(names == want_names && posix == want_posix,
+              "%s: %d name streams, %d POSIX streams; expected %ld and %ld", path, names, posix,
+              want_names, want_posix);
     }
     iolens_log_close(log);
 }
@@ -182,21 +219,24 @@ int main(int argc, char **argv)
         return 2;
     }
     for (size_t i = 0; i < sizeof(threads) / sizeof(*threads); i++) {
-        snprintf(path, sizeof(path), "%s/threads%d.darshan", argv[1], threads[i]);
-        CHECK(write_log(path, big, threads[i], IOLENS_COMP_ZLIB) == 0, "writing %s", path);
-        check_log(path, big, threads[i] > 1);
-        unlink(path);
+        for (int expect = 0; expect < 2; expect++) {
+            snprintf(path, sizeof(path), "%s/threads%d-%d.darshan", argv[1], threads[i], expect);
+            CHECK(write_log(path, big, threads[i], IOLENS_COMP_ZLIB, expect) == 0, "writing %s",
+                  path);
+            check_log(path, big, threads[i] == 1 ? ONE_STREAM : expect ? CHUNKS : FIRST_PAR_MIN);
+            unlink(path);
+        }
     }
     snprintf(path, sizeof(path), "%s/threads-bzip2.darshan", argv[1]);
-    CHECK(write_log(path, 5000, 4, IOLENS_COMP_BZIP2) == 0, "writing %s", path);
-    check_log(path, 5000, 0);
+    CHECK(write_log(path, 5000, 4, IOLENS_COMP_BZIP2, 1) == 0, "writing %s", path);
+    check_log(path, 5000, ONE_STREAM);
     unlink(path);
 
     snprintf(small1, sizeof(small1), "%s/small1.darshan", argv[1]);
     snprintf(small4, sizeof(small4), "%s/small4.darshan", argv[1]);
-    CHECK(write_log(small1, 1000, 1, IOLENS_COMP_ZLIB) == 0, "writing %s", small1);
-    CHECK(write_log(small4, 1000, 4, IOLENS_COMP_ZLIB) == 0, "writing %s", small4);
-    check_log(small4, 1000, 0);
+    CHECK(write_log(small1, 1000, 1, IOLENS_COMP_ZLIB, 0) == 0, "writing %s", small1);
+    CHECK(write_log(small4, 1000, 4, IOLENS_COMP_ZLIB, 1) == 0, "writing %s", small4);
+    check_log(small4, 1000, ONE_STREAM);
     CHECK(same_bytes(small1, small4), "small logs differ with 1 and 4 threads");
     unlink(small1);
     unlink(small4);

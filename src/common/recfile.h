@@ -17,8 +17,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "iolens/modules/dxt.h"
+
 #define IOL_MAP_MAGIC "IOLNSMAP"  /* 8 bytes, no NUL */
-#define IOL_MAP_VERSION 1
+#define IOL_MAP_VERSION 2         /* 2: the trace area */
 #define IOL_MAP_MAX_MODS 16       /* module pools in one file */
 #define IOL_MAP_SLOT_HEAD 64      /* bytes before the record in a slot */
 #define IOL_MAP_EXE_BYTES 3072    /* command line, NUL-terminated */
@@ -77,6 +79,11 @@ struct iol_map_header {
     char exe[IOL_MAP_EXE_BYTES];
     char mounts[IOL_MAP_MOUNT_BYTES];
     struct iol_map_module mods[IOL_MAP_MAX_MODS];
+    uint64_t trace_off;            /* offset of the trace area (below); 0: none */
+    uint32_t trace_chunks;         /* chunks in the trace area */
+    _Atomic uint32_t trace_used;   /* chunks handed out (may exceed trace_chunks; clamp) */
+    _Atomic uint32_t trace_backed; /* chunks with file space reserved */
+    uint32_t trace_unused;
 };
 
 _Static_assert(sizeof(struct iol_map_slot_head) == IOL_MAP_SLOT_HEAD, "slot head size");
@@ -173,6 +180,30 @@ static inline int iol_head_lock_bounded(struct iol_map_slot_head *h)
     return 0;
 }
 
+
+/* ---- the trace area: the DXT modules' segments ----
+ * Chunks of 1 KiB, handed out in turn (trace_used) to the lists of all trace
+ * records. Each trace record (a slot of a DXT module) starts its state with
+ * struct iol_trace_lists: the first chunk of its writes and of its reads;
+ * each chunk names the next of its list. A segment is in the trace once its
+ * thread id (never 0) is set: the runtime stores it last (release), so a
+ * reader counts a list's segments up to the first whose thread id is 0, and
+ * never sees half a segment, even in the file of a process killed while
+ * storing one. */
+#define IOL_TRACE_CHUNK_SEGS 25 /* segments per chunk: 1 KiB with its head */
+
+struct iol_trace_chunk {
+    _Atomic uint32_t next; /* index + 1 of the list's next chunk, 0: none yet */
+    uint32_t unused[5];    /* aligns the segments; the head is 24 bytes */
+    struct iolens_dxt_segment seg[IOL_TRACE_CHUNK_SEGS];
+};
+
+_Static_assert(sizeof(struct iol_trace_chunk) == 1024, "trace chunk size");
+
+/* The head of a trace record's state. */
+struct iol_trace_lists {
+    _Atomic uint32_t first[2]; /* writes, reads: index + 1 of the list's first chunk, 0: none */
+};
 
 /* ---- HEATMAP: bins per CPU group beside the record ----
  * The log record's bins stay zero until the end; the bins proper are kept in

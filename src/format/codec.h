@@ -40,9 +40,9 @@ struct iol_codec {
     /* Make an encoder in *state (left NULL on failure).
      * @return IOLENS_OK, IOLENS_ERR_NOMEM or IOLENS_ERR_COMPRESSION. */
     iolens_status (*enc_new)(void **state);
-    /* Before a region's first byte: set the encoder up for a stream of n bytes
-     * (SIZE_MAX: not known, at least IOL_REGION_CHUNK) of module records
-     * (records) or other bytes. NULL: a finished stream leaves it ready.
+    /* Before a stream's first byte: set the encoder up for a stream of at most
+     * n bytes (SIZE_MAX: not known) of module records (records) or other
+     * bytes; a region is one stream, or several (region_write.c). NULL: a finished stream leaves it ready.
      * @return IOLENS_OK, IOLENS_ERR_NOMEM or IOLENS_ERR_COMPRESSION. */
     iolens_status (*enc_start)(void *state, size_t n, int records);
     /* Compress from b->in into b->out as far as they allow; finish: end the

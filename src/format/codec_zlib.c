@@ -4,9 +4,10 @@
  * check is turned off and the check value is computed with a vectorised one
  * (src/common/adler32.c), then compared with the stream's trailer.
  *
- * Writing: zlib's default level, as Darshan's writer. A region smaller than
- * one chunk gets a window and memory sized to it (zlib_settings); a large
- * region of module records gets a search tuned to them (iol_par_tune). */
+ * Writing: zlib's default level, as Darshan's writer. A small region gets a
+ * window and memory sized to it (zlib_settings); a region of module records
+ * known to be large (IOL_REGION_PAR_MIN bytes or more) gets a search tuned to
+ * them (iol_par_tune), as do the pool's streams (region_par.c). */
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -91,10 +92,10 @@ static iolens_status zlib_enc_new(void **state)
     return *state ? IOLENS_OK : IOLENS_ERR_NOMEM;
 }
 
-/* zlib's windowBits and memLevel for a region of n bytes (SIZE_MAX: not known,
- * at least a chunk). zlib's defaults (15 and 8, Darshan's) take about 270 KiB
- * and clear a 64 KiB hash table at every reset: most of the time a small log
- * takes to write. A region known to be small gets the smallest window that
+/* zlib's windowBits and memLevel for a stream of at most n bytes (SIZE_MAX:
+ * not known). zlib's defaults (15 and 8, Darshan's) take about 270 KiB and
+ * clear a 64 KiB hash table at every reset: most of the time a small log takes
+ * to write. A region known to be small gets the smallest window that
  * still reaches back to its first byte (a match is at most the window less
  * 262 bytes away) and a symbol buffer that holds it whole (one block), so it
  * loses next to nothing: the job region of a log (about 1.5 to 4 KiB) takes
@@ -102,7 +103,7 @@ static iolens_status zlib_enc_new(void **state)
 static void zlib_settings(size_t n, int *bits, int *mem_level)
 {
     int b = 9, m = 1; /* zlib's smallest (it turns a window of 8 bits into 9) */
-    if (n > IOL_REGION_CHUNK) {
+    if (n >= (size_t)1 << MAX_WBITS) {
         *bits = MAX_WBITS;
         *mem_level = 8;
         return;
@@ -116,8 +117,8 @@ static void zlib_settings(size_t n, int *bits, int *mem_level)
 }
 
 /* A stream with zlib_settings(n): the one in use if its settings are the
- * same (reset if it was used), else a new one; a large region of records then
- * gets iol_par_tune's search. */
+ * same (reset if it was used), else a new one; records known to be many then
+ * get iol_par_tune's search. */
 static iolens_status zlib_enc_start(void *state, size_t n, int records)
 {
     struct zlib_enc *e = state;
@@ -140,7 +141,7 @@ static iolens_status zlib_enc_start(void *state, size_t n, int records)
         return IOLENS_ERR_COMPRESSION;
     }
     e->dirty = 1;
-    if (n == SIZE_MAX && records && iol_par_tune(&e->z) != Z_OK)
+    if (records && n != SIZE_MAX && n >= IOL_REGION_PAR_MIN && iol_par_tune(&e->z) != Z_OK)
         return IOLENS_ERR_COMPRESSION;
     return IOLENS_OK;
 }

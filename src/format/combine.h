@@ -1,14 +1,12 @@
 /* The combining engine's internal entry points (the public ones are in
- * iolens/combine.h): combining without the argument checks, for callers that
- * checked the module once (the accumulator, the MPI reduction's operation). */
+ * iolens/combine.h; combining without the argument checks, for callers that
+ * checked the module once, the accumulator and the MPI reduction's
+ * operation, is in runtime_api.h). */
 #ifndef IOLENS_FORMAT_COMBINE_H
 #define IOLENS_FORMAT_COMBINE_H
 
 #include "iolens/combine.h"
-
-/* iolens_combine_record without the checks; mod must be supported in mode. */
-void iol_combine_checked(const struct iolens_module_desc *mod, iolens_combine_mode mode,
-                         void *dst, const void *src, int first);
+#include "runtime_api.h" /* iol_combine_checked: combining without the checks */
 
 /* The rows of one module's tables ordered once for combining many records in
  * one mode: integer sums (those clamped to -1 when negative, then the
@@ -63,21 +61,10 @@ static inline int64_t iol_rank_count(int64_t count)
 void iol_top4_merge(int64_t dst_v[4], int64_t dst_c[4], const int64_t src_v[4],
                     const int64_t src_c[4], int new_list);
 
-/* Words of one tuple of a TOP4_TUPLE group: the access size, five lengths
- * and five strides. */
-#define IOL_TUPLE_WORDS 11
-
-/* Place tuple (IOL_TUPLE_WORDS words) with count into the list of four
- * tuples vals / counts cnts, as Darshan's runtime does at each access (the
- * H5D and PNETCDF_VAR modules) and its reduction for each tuple: the
- * tuples before it are those with a larger count, or an equal count and a
- * larger size; the tuple's old entry leaves the list. A tuple of size 0 is
- * never placed; one that ranks below all four is dropped. */
-void iol_tuple4_place(int64_t *vals, int64_t cnts[4], const int64_t *tuple, int64_t count);
-
 /* REDUCE: merge src's TOP4_TUPLE group (4 tuples src_v, counts src_c) into
  * dst's, as Darshan's runtime reduction does: counts of a tuple both hold
- * are summed, then a new list takes src's tuples, then dst's. */
+ * are summed, then a new list takes src's tuples, then dst's, each placed
+ * by iol_tuple4_place (runtime_api.h: the runtime places by it too). */
 void iol_tuple4_reduce(int64_t *dst_v, int64_t dst_c[4], const int64_t *src_v,
                        const int64_t src_c[4]);
 

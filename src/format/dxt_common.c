@@ -1,6 +1,7 @@
-/* Decoding, encoding and printing what DXT_POSIX and DXT_MPIIO records share. */
+/* Decoding, encoding and printing what the DXT records share. */
 #include <inttypes.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../common/byteorder.h"
@@ -9,6 +10,8 @@
 
 #define HEAD_BYTES sizeof(struct iolens_dxt_record)
 #define SEG_BYTES sizeof(struct iolens_dxt_segment)
+/* A segment of the versions without thread ids: the first four words. */
+#define OLD_SEG_BYTES offsetof(struct iolens_dxt_segment, thread_id)
 
 /* Bytes of the segments of a record with these counts, if they are plausible.
  * @return 0 and *bytes set, or -1. */
@@ -32,7 +35,21 @@ static void swap_head(struct iolens_dxt_record *rec)
     iol_bswap64_words(head + offsetof(struct iolens_dxt_record, write_count), 2);
 }
 
-iolens_status iol_dxt_read(struct iolens_region *rg, int swap, struct iolens_recbuf *out)
+/* Widen the n segments of 32 bytes at segs (room for n of 40) to the
+ * newest layout, each thread id IOLENS_DXT_NO_THREAD: from the last one down,
+ * so that none is overwritten before it is moved. */
+static void widen_segments(unsigned char *segs, size_t n)
+{
+    for (size_t i = n; i-- > 0;) {
+        struct iolens_dxt_segment s;
+        memcpy(&s, segs + i * OLD_SEG_BYTES, OLD_SEG_BYTES);
+        s.thread_id = IOLENS_DXT_NO_THREAD;
+        memcpy(segs + i * SEG_BYTES, &s, SEG_BYTES);
+    }
+}
+
+iolens_status iol_dxt_read(struct iolens_region *rg, int swap, int threads,
+                           struct iolens_recbuf *out)
 {
     struct iolens_dxt_record *rec;
     size_t segs;
@@ -45,10 +62,18 @@ iolens_status iol_dxt_read(struct iolens_region *rg, int swap, struct iolens_rec
         swap_head(rec);
     if (segment_span(rec->write_count, rec->read_count, &segs))
         return IOLENS_ERR_CORRUPT;
-    if ((st = iol_var_read_more(rg, out, HEAD_BYTES, segs)) != IOLENS_OK)
+    size_t n = segs / SEG_BYTES, on_disk = threads ? segs : n * OLD_SEG_BYTES;
+    if ((st = iol_var_read_more(rg, out, HEAD_BYTES, on_disk)) != IOLENS_OK)
         return st;
+    /* Every word of a segment is a number, the thread id too (Darshan's
+     * reader leaves that one unswapped). */
     if (swap)
-        iol_bswap64_words(out->data + HEAD_BYTES, segs / 8);
+        iol_bswap64_words(out->data + HEAD_BYTES, on_disk / 8);
+    if (!threads) {
+        if ((st = iol_recbuf_reserve(out, HEAD_BYTES + segs)) != IOLENS_OK)
+            return st;
+        widen_segments(out->data + HEAD_BYTES, n);
+    }
     out->size = HEAD_BYTES + segs;
     return IOLENS_OK;
 }
@@ -74,14 +99,37 @@ size_t iol_dxt_size(const void *rec)
 }
 
 #ifndef IOLENS_RUNTIME_IO /* the runtime prints nothing (varmod.h) */
+static int by_value(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+int64_t iol_dxt_thread_count(const struct iolens_dxt_record *rec)
+{
+    int64_t n = rec->write_count + rec->read_count, distinct = 1;
+    uint64_t *ids;
+
+    if (n <= 1)
+        return 1;
+    if (!(ids = malloc((size_t)n * sizeof(*ids))))
+        return -1;
+    for (int64_t i = 0; i < n; i++)
+        ids[i] = rec->segments[i].thread_id;
+    qsort(ids, (size_t)n, sizeof(*ids), by_value);
+    for (int64_t i = 1; i < n; i++)
+        distinct += ids[i] != ids[i - 1];
+    free(ids);
+    return distinct;
+}
+
 void iol_dxt_print_head(FILE *out, const struct iolens_dxt_record *rec,
                         const struct iolens_print_ctx *ctx)
 {
     fprintf(out, "\n# DXT, file_id: %" PRIu64 ", file_name: %s\n", rec->base.id, ctx->name);
     fprintf(out, "# DXT, rank: %" PRId64 ", hostname: %.*s\n", rec->base.rank,
             IOLENS_DXT_HOSTNAME_SIZE, rec->hostname);
-    /* Records of these versions carry no thread ids: one thread is assumed. */
-    fprintf(out, "# DXT, number of threads: 1\n");
+    fprintf(out, "# DXT, number of threads: %" PRId64 "\n", iol_dxt_thread_count(rec));
     fprintf(out, "# DXT, write_count: %" PRId64 ", read_count: %" PRId64 "\n",
             rec->write_count, rec->read_count);
     fprintf(out, "# DXT, mnt_pt: %s, fs_type: %s\n", ctx->mnt_pt, ctx->fs_type);
@@ -98,6 +146,14 @@ void iol_dxt_print_segment(FILE *out, const char *tag, const struct iolens_dxt_r
             s->offset, s->length, s->start_time, s->end_time);
 }
 
+void iol_dxt_print_thread(FILE *out, const struct iolens_dxt_segment *s)
+{
+    if (s->thread_id == IOLENS_DXT_NO_THREAD)
+        fputs(" N/A\n", out);
+    else
+        fprintf(out, " %4" PRIu64 "\n", s->thread_id);
+}
+
 void iol_dxt_print_plain(FILE *out, const struct iolens_dxt_record *rec,
                          const struct iolens_print_ctx *ctx, const char *tag)
 {
@@ -108,7 +164,7 @@ void iol_dxt_print_plain(FILE *out, const struct iolens_dxt_record *rec,
                  "      End(s)   Pthread-ID\n");
     for (int64_t i = 0; i < n; i++) {
         iol_dxt_print_segment(out, tag, rec, i);
-        fputs(IOL_DXT_NO_THREAD, out);
+        iol_dxt_print_thread(out, &rec->segments[i]);
     }
 }
 #endif

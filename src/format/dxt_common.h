@@ -9,9 +9,12 @@
 #include "iolens/modules/dxt.h"
 #include "log_internal.h"
 
-/* Decode the next DXT record of rg (byte-swapped if swap) into out.
+/* Decode the next DXT record of rg (byte-swapped if swap) into out, in the
+ * newest layout; threads is 0 for a version whose segments have no thread
+ * id (32 bytes on disk: each is given IOLENS_DXT_NO_THREAD).
  * @return IOLENS_OK, IOLENS_END at the region's end, or an error. */
-iolens_status iol_dxt_read(struct iolens_region *rg, int swap, struct iolens_recbuf *out);
+iolens_status iol_dxt_read(struct iolens_region *rg, int swap, int threads,
+                           struct iolens_recbuf *out);
 
 /* Encode a decoded record (the on-disk layout is the decoded one).
  * @return IOLENS_OK, IOLENS_ERR_ARGUMENT for impossible counts, or an error. */
@@ -19,6 +22,11 @@ iolens_status iol_dxt_encode(const void *rec, struct iolens_recbuf *out);
 
 /* Bytes of a decoded record. */
 size_t iol_dxt_size(const void *rec);
+
+/* Threads that made rec's segments, as darshan-dxt-parser counts them: the
+ * distinct thread ids (IOLENS_DXT_NO_THREAD counting as one), 1 for a record
+ * without segments. @return the count, or -1 when out of memory. */
+int64_t iol_dxt_thread_count(const struct iolens_dxt_record *rec);
 
 /* Print the "# DXT, ..." lines that open a record in darshan-dxt-parser's
  * output, up to and including the mount point line. */
@@ -31,13 +39,13 @@ void iol_dxt_print_head(FILE *out, const struct iolens_dxt_record *rec,
 void iol_dxt_print_segment(FILE *out, const char *tag, const struct iolens_dxt_record *rec,
                            int64_t i);
 
+/* Print the thread column of a segment line and end the line: the id, or
+ * "N/A" for IOLENS_DXT_NO_THREAD, as darshan-dxt-parser does. */
+void iol_dxt_print_thread(FILE *out, const struct iolens_dxt_segment *s);
+
 /* Print a whole record without layout lines: its head, the column legend,
  * and every segment on a line tagged tag ("X_MPIIO", "X_STDIO"). */
 void iol_dxt_print_plain(FILE *out, const struct iolens_dxt_record *rec,
                          const struct iolens_print_ctx *ctx, const char *tag);
-
-/* Columns after the time columns of a segment line: darshan-dxt-parser
- * prints "N/A" for records without thread ids, as these versions have. */
-#define IOL_DXT_NO_THREAD " N/A\n"
 
 #endif

@@ -1,4 +1,5 @@
-/* DXT_MPIIO module descriptor: record versions 1 and 2 in the layout of
+/* DXT_MPIIO module descriptor: record versions 1 (no offsets, no thread
+ * ids), 2 (no thread ids) and 3 in the layout of
  * include/iolens/modules/dxt.h, printed as darshan-dxt-parser prints it. */
 #include "dxt_common.h"
 #include "iolens/modules/dxt_mpiio.h"
@@ -6,9 +7,10 @@
 static iolens_status dxt_mpiio_read(struct iolens_region *rg, uint32_t ver, int swap,
                                     void *state, struct iolens_recbuf *out)
 {
-    if (ver != 1 && ver != IOLENS_DXT_MPIIO_VERSION)
+    (void)state;
+    if (ver < 1 || ver > IOLENS_DXT_MPIIO_VERSION)
         return IOLENS_ERR_VERSION;
-    iolens_status st = iol_dxt_read(rg, swap, out);
+    iolens_status st = iol_dxt_read(rg, swap, ver >= 3, out);
     if (st != IOLENS_OK || ver != 1)
         return st;
 

@@ -1,5 +1,5 @@
-/* DXT_POSIX module descriptor: record version 1 in the layout of
- * include/iolens/modules/dxt.h, printed as darshan-dxt-parser prints it,
+/* DXT_POSIX module descriptor: record versions 1 (no thread ids) and 2 in
+ * the layout of include/iolens/modules/dxt.h, printed as darshan-dxt-parser prints it,
  * with the Lustre OSTs each access touched when the file's LUSTRE record is
  * given (as ctx->layout: LUSTRE is the descriptor's layout_module). */
 #include <inttypes.h>
@@ -11,9 +11,10 @@
 static iolens_status dxt_posix_read(struct iolens_region *rg, uint32_t ver, int swap,
                                     void *state, struct iolens_recbuf *out)
 {
-    if (ver != IOLENS_DXT_POSIX_VERSION)
+    (void)state;
+    if (ver != 1 && ver != IOLENS_DXT_POSIX_VERSION)
         return IOLENS_ERR_VERSION;
-    return iol_dxt_read(rg, swap, out);
+    return iol_dxt_read(rg, swap, ver != 1, out);
 }
 
 #ifndef IOLENS_RUNTIME_IO /* the runtime prints nothing (varmod.h) */
@@ -106,7 +107,7 @@ void iolens_dxt_posix_print(FILE *out, const struct iolens_dxt_record *rec,
             if (lr->num_comps)
                 fprintf(out, "  ");
         }
-        fputs(IOL_DXT_NO_THREAD, out);
+        iol_dxt_print_thread(out, &rec->segments[i]);
     }
 }
 

@@ -1,6 +1,7 @@
-/* DXT_STDIO module descriptor (an iolens addition): record version 1 in the
- * layout of include/iolens/modules/dxt.h, printed as darshan-dxt-parser
- * prints a DXT_POSIX record (without Lustre OSTs), on "X_STDIO" lines. */
+/* DXT_STDIO module descriptor (an iolens addition): record versions 1 (no
+ * thread ids) and 2 in the layout of include/iolens/modules/dxt.h, printed
+ * as darshan-dxt-parser prints a DXT_POSIX record (without Lustre OSTs), on
+ * "X_STDIO" lines. */
 #include "dxt_common.h"
 #include "iolens/modules/dxt_stdio.h"
 
@@ -8,9 +9,9 @@ static iolens_status dxt_stdio_read(struct iolens_region *rg, uint32_t ver, int 
                                     void *state, struct iolens_recbuf *out)
 {
     (void)state;
-    if (ver != IOLENS_DXT_STDIO_VERSION)
+    if (ver != 1 && ver != IOLENS_DXT_STDIO_VERSION)
         return IOLENS_ERR_VERSION;
-    return iol_dxt_read(rg, swap, out);
+    return iol_dxt_read(rg, swap, ver != 1, out);
 }
 
 #ifndef IOLENS_RUNTIME_IO /* the runtime prints nothing (varmod.h) */

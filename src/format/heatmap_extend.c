@@ -1,8 +1,18 @@
-/* HEATMAP records on a job's common end (see heatmap_extend.h). */
+/* HEATMAP records on a job's common end, for the logs that hold several
+ * processes: the MPI job log (src/runtime/mpi/hm_align.c) and iolens run's
+ * job log (joblog.c). Each process cut its heatmaps at its own end, so ranks
+ * that ended a bin apart have different bin counts. Darshan's runtime agrees
+ * on the latest end first, and darshan-parser relies on it: it "repairs" a
+ * record whose bin count is one off the log's first heatmap, and reads such a
+ * record wrongly. Here every rank extends its records with empty bins up to
+ * the longest span of any rank (the span of a record is bins x width: the
+ * same as Darshan's latest end rounded up to a bin), doubling the width, as
+ * the module does, when its bins would not reach. No byte moves to another
+ * time. */
 #include <stdint.h>
 #include <string.h>
 
-#include "heatmap_extend.h"
+#include "runtime_api.h"
 
 /* span / width rounded up, forgiving the float error of span itself (no
  * libm: this file is linked into the runtime, which loads nothing more). */

@@ -3,11 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "heatmap_extend.h"
 #include "iolens/joblog.h"
 #include "iolens/modules/heatmap.h"
 #include "iolens/recfile.h"
 #include "log_internal.h"
+#include "runtime_api.h"
 
 /* Read mod_id's records from their first, whatever was read before. */
 static void rewind_records(iolens_log *log)

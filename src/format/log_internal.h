@@ -56,6 +56,11 @@ iolens_status iol_read_job(struct iolens_log *log);
 /* Free the name table of a log. */
 void iol_names_free(struct iol_names *n);
 
+/* The next region w opens (the names, or a new module's records) will hold
+ * at most about bytes of input: lets a large one start on several threads at
+ * once (region_write.h). Forgotten once that region opens. */
+void iol_writer_expect(iolens_log_writer *w, uint64_t bytes);
+
 /* Most bytes a single decoded record may occupy: bounds hostile length fields. */
 #define IOL_MAX_RECORD_BYTES ((size_t)256 << 20)
 

@@ -7,6 +7,7 @@
 
 #include "iolens/log.h"
 #include "iolens/modules/heatmap.h"
+#include "log_internal.h"
 
 struct name_ref {
     uint64_t id;
@@ -37,7 +38,8 @@ iolens_status iol_maplog_check(const struct iol_map_header *h, size_t len, char 
         return IOLENS_ERR_VERSION;
     }
     if (h->map_size > len || h->nmods > IOL_MAP_MAX_MODS || h->names_off > len ||
-        h->names_size > len - h->names_off)
+        h->names_size > len - h->names_off || h->trace_off > len || h->trace_off % 8 ||
+        h->trace_chunks > (len - h->trace_off) / sizeof(struct iol_trace_chunk))
         goto corrupt;
     for (uint32_t i = 0; i < h->nmods; i++) {
         const struct iol_map_module *m = &h->mods[i];
@@ -144,6 +146,8 @@ static iolens_status put_names(iolens_log_writer *w, const struct iol_map_header
         }
     }
     sort_name_refs(refs, n);
+    uint64_t used = atomic_load_explicit(&h->names_used, memory_order_relaxed);
+    iol_writer_expect(w, (used < h->names_size ? used : h->names_size) + 8 * (uint64_t)n);
     for (size_t i = 0; i < n && st == IOLENS_OK; i++) {
         /* In id order the names are read at random places of the name area:
          * ask for one a few names ahead (10 ms of 100,000 cache misses). */
@@ -233,8 +237,17 @@ size_t iol_maplog_trace_record(const struct iol_map_header *h, const struct iol_
     return n;
 }
 
+/* The whole record of a trace module's slot j, read from the file's own
+ * trace area (the record file of another process: no lock needed). */
+static size_t file_trace_record(const struct iol_map_header *h, const struct iol_map_module *m,
+                                uint32_t j, void *buf, size_t cap)
+{
+    unsigned char *s = slot_of(h, m, j);
+    return slot_id(s) ? iol_dxt_recfile_build(h, m, s, buf, cap) : 0;
+}
+
 /* A trace module's live records, each built whole by traces under the
- * slot's (bounded) lock; nothing without traces. */
+ * slot's (bounded) lock, or from the file when traces is NULL. */
 static iolens_status put_traces(iolens_log_writer *w, const struct iol_map_header *h,
                                 const struct iol_map_module *m, iol_maplog_trace_fn traces)
 {
@@ -243,10 +256,9 @@ static iolens_status put_traces(iolens_log_writer *w, const struct iol_map_heade
     size_t cap = 0, n;
     void *buf = NULL;
 
-    if (!traces)
-        return IOLENS_OK;
     for (uint32_t j = 0; j < live && st == IOLENS_OK; j++) {
-        while ((n = iol_maplog_trace_record(h, m, j, traces, buf, cap)) > cap) {
+        while ((n = traces ? iol_maplog_trace_record(h, m, j, traces, buf, cap)
+                           : file_trace_record(h, m, j, buf, cap)) > cap) {
             void *more = realloc(buf, n);
             if (!more) {
                 st = IOLENS_ERR_NOMEM;
@@ -345,6 +357,9 @@ iolens_status iol_maplog_write(const struct iol_map_header *h, size_t len, const
     for (uint32_t i = 0; i < h->nmods; i++) {
         const struct iol_map_module *m = &h->mods[order[i]];
         const struct iolens_module_desc *d = iolens_module((int)m->mod_id);
+        /* the bytes of its records at most, when they have a fixed size */
+        iol_writer_expect(w, d && !d->trace ? (uint64_t)iol_maplog_live_count(m) * m->rec_size
+                                            : 0);
         if ((st = d && d->trace ? put_traces(w, h, m, traces) : put_module(w, h, m)) != IOLENS_OK)
             goto fail;
     }

@@ -2,10 +2,9 @@
  *
  * The format lets a region be several complete zlib streams back to back
  * (MPI logs have one per rank; Darshan's reader and ours inflate them one
- * after the other). A region larger than one chunk of input is therefore cut
- * into chunks (region_write.h: 1 MiB of records, 256 KiB of names), each
- * compressed as its own stream by a pool of threads, and the streams are
- * written in order. The thread that feeds the pool compresses too whenever
+ * after the other). A large region is therefore cut into chunks of input
+ * (region_write.h), each compressed as its own stream by a pool of threads,
+ * and the streams are written in order. The thread that feeds the pool compresses too whenever
  * it would otherwise wait, so n threads means n - 1 workers plus the caller. */
 #ifndef IOLENS_FORMAT_REGION_PAR_H
 #define IOLENS_FORMAT_REGION_PAR_H

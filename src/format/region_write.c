@@ -3,15 +3,17 @@
  * region; the compressor is reset between regions, as Darshan's writer does.
  * Each method's compressor and settings are its codec's (codec.h).
  *
- * Input is gathered in chunks (IOL_REGION_CHUNK bytes, or
- * IOL_REGION_NAME_CHUNK for zlib names), so the compressor sees large blocks
- * rather than one call per record. A zlib region that fills
- * a chunk is large: when more than one thread is allowed, it is cut into one
- * stream per chunk, compressed by a pool of threads (region_par.c) and
- * written in order; a large region of module records also gets a search
- * tuned to them (iol_par_tune). A region smaller than one chunk is one stream
- * at zlib's default level, on the calling thread, with a window and memory
- * sized to it (codec_zlib.c). */
+ * Input is gathered IOL_REGION_GATHER bytes at a time and compressed as it
+ * comes: the compressor sees large blocks rather than one call per record, and
+ * a region takes no more memory for being large. A zlib region of
+ * IOL_REGION_PAR_MIN bytes or more, when more than one thread is allowed, is
+ * cut into one stream per IOL_REGION_CHUNK of input, compressed by a pool of
+ * threads (region_par.c) and written in order; a large region of module
+ * records also gets a search tuned to them (iol_par_tune). One known to be
+ * large (iol_rw_begin's expect) goes to the pool from its first byte; one of
+ * unknown size ends its first stream at IOL_REGION_PAR_MIN bytes and goes on
+ * there. A region that fits in the gathering buffer, or is expected to be
+ * small, gets a zlib window and memory sized to it (codec_zlib.c). */
 #include "region_write.h"
 
 #include <errno.h>
@@ -45,7 +47,7 @@ static iolens_status make_room(struct iol_region_writer *rw)
     return rw->out_len == rw->out_cap ? flush_out(rw) : IOLENS_OK;
 }
 
-/* Before a region's first bytes go to the compressor (n of them in all;
+/* Before a stream's first bytes go to the compressor (n of them at most;
  * SIZE_MAX: not known): an output buffer sized to them, and the codec's
  * enc_start. */
 static iolens_status region_setup(struct iol_region_writer *rw, size_t n)
@@ -98,7 +100,7 @@ void iol_rw_set_threads(struct iol_region_writer *rw, int n)
     rw->threads = n > IOL_PAR_MAX_THREADS ? IOL_PAR_MAX_THREADS : n;
 }
 
-void iol_rw_begin(struct iol_region_writer *rw, int records)
+void iol_rw_begin(struct iol_region_writer *rw, int records, uint64_t expect)
 {
     rw->start = rw->pos + rw->out_len;
     rw->in_len = 0;
@@ -106,9 +108,11 @@ void iol_rw_begin(struct iol_region_writer *rw, int records)
     rw->region_par = 0;
     rw->region_ready = 0;
     rw->region_records = records;
+    rw->region_expect = expect;
 }
 
-/* Feed at most CHUNK_MAX bytes to the compressor; finish ends the stream.
+/* Feed the compressor what it takes of *avail bytes at *in, as far as the
+ * output buffer allows; finish ends the stream.
  * @return IOLENS_OK, IOLENS_END once a finishing stream is complete, or an error. */
 static iolens_status step(struct iol_region_writer *rw, const unsigned char **in, size_t *avail,
                           int finish)
@@ -122,15 +126,45 @@ static iolens_status step(struct iol_region_writer *rw, const unsigned char **in
     return st;
 }
 
-/* Compress n bytes into the open stream (at most IOL_REGION_CHUNK at once:
- * zlib and bzip2 count input in 32 bits). */
-static iolens_status feed(struct iol_region_writer *rw, const unsigned char *p, size_t n)
+/* Compress the gathered input into the open stream, setting it up first
+ * (sized to the expected bytes, when known). */
+static iolens_status feed_in(struct iol_region_writer *rw)
 {
+    const unsigned char *p = rw->in;
+    size_t n = rw->in_len;
     iolens_status st = IOLENS_OK;
+
+    if (!rw->region_ready &&
+        (st = region_setup(rw, rw->region_expect ? rw->region_expect : SIZE_MAX)) != IOLENS_OK)
+        return st;
     while (n > 0 && st == IOLENS_OK) {
         st = make_room(rw);
         if (st == IOLENS_OK)
             st = step(rw, &p, &n, 0);
+    }
+    rw->in_len = 0;
+    return st;
+}
+
+/* End the open stream: what is gathered and the stream's end. A stream not
+ * set up yet holds just the gathered input, and is sized to it. */
+static iolens_status end_stream(struct iol_region_writer *rw)
+{
+    const unsigned char *none = NULL;
+    size_t zero = 0;
+    iolens_status st = IOLENS_OK;
+
+    if (!rw->region_ready && (st = region_setup(rw, rw->in_len)) != IOLENS_OK)
+        return st;
+    if ((st = feed_in(rw)) != IOLENS_OK)
+        return st;
+    rw->region_ready = 0;
+    while (st == IOLENS_OK) {
+        if ((st = make_room(rw)) != IOLENS_OK)
+            return st;
+        st = step(rw, &none, &zero, 1);
+        if (st == IOLENS_END)
+            return IOLENS_OK;
     }
     return st;
 }
@@ -166,71 +200,80 @@ static iolens_status resize_in(struct iol_region_writer *rw, size_t cap)
     return IOLENS_OK;
 }
 
-/* Hand the gathered chunk to the pool as its own stream. The pool's buffers
- * are whole IOL_REGION_CHUNK ones, which a chunk of names may not have filled. */
+/* Hand the gathered chunk to the pool as its own stream, taking back a free
+ * buffer of IOL_REGION_CHUNK bytes. */
 static iolens_status submit(struct iol_region_writer *rw)
 {
-    iolens_status st;
-    if (rw->in_cap < IOL_REGION_CHUNK && (st = resize_in(rw, IOL_REGION_CHUNK)) != IOLENS_OK)
-        return st;
-    st = iol_par_submit(rw->par, &rw->in, rw->in_len, rw->region_records);
+    iolens_status st = iol_par_submit(rw->par, &rw->in, rw->in_len, rw->region_records);
     rw->in_len = 0;
     rw->in_cap = rw->in ? IOL_REGION_CHUNK : 0;
     return st;
 }
 
-/* The chunk buffer is full: compress it. The first full chunk of a zlib
- * region decides how the region is written (see the top of this file). */
-static iolens_status chunk_full(struct iol_region_writer *rw)
+/* The open region may go on in parallel: a zlib region with more than one
+ * thread allowed, expected (or found) to be large. */
+static int wants_pool(const struct iol_region_writer *rw, uint64_t size)
 {
-    iolens_status st;
-    int first = rw->region_in == rw->in_len;
+    return rw->codec->parallel && rw->threads != 1 && size >= IOL_REGION_PAR_MIN;
+}
 
-    if (rw->region_par)
-        return submit(rw);
-    if (first && rw->codec->parallel) {
-        if (rw->threads == 0)
-            rw->threads = iol_par_auto_threads();
-        if (rw->threads > 1 && !rw->par &&
-            iol_par_create(rw->threads, IOL_REGION_CHUNK, emit_stream, rw, &rw->par) != IOLENS_OK)
-            rw->threads = 1; /* no thread to be had: one stream, here */
-        if (rw->par) {
-            rw->region_par = 1;
-            return submit(rw);
-        }
-    }
-    if (!rw->region_ready && (st = region_setup(rw, SIZE_MAX)) != IOLENS_OK)
-        return st;
-    st = feed(rw, rw->in, rw->in_len);
-    rw->in_len = 0;
+/* Go on with the open region on the pool, starting it if need be. The
+ * one-stream compressor is not needed while the pool runs: its memory is
+ * given back. @return IOLENS_OK (with no thread to be had, the region stays
+ * one stream, here) or IOLENS_ERR_NOMEM. */
+static iolens_status start_pool(struct iol_region_writer *rw)
+{
+    if (rw->threads == 0)
+        rw->threads = iol_par_auto_threads();
+    if (rw->threads > 1 && !rw->par &&
+        iol_par_create(rw->threads, IOL_REGION_CHUNK, emit_stream, rw, &rw->par) != IOLENS_OK)
+        rw->threads = 1;
+    if (!rw->par)
+        return IOLENS_OK;
+    rw->region_par = 1;
+    free_stream(rw);
+    iolens_status st = rw->codec->enc_new(&rw->stream);
+    if (st == IOLENS_OK && rw->in_cap < IOL_REGION_CHUNK)
+        st = resize_in(rw, IOL_REGION_CHUNK);
     return st;
 }
 
-/* Bytes of input that make a chunk of the open region. */
-static size_t region_chunk(const struct iol_region_writer *rw)
+/* The input buffer is full: compress it. */
+static iolens_status in_full(struct iol_region_writer *rw)
 {
-    if (rw->codec->parallel && !rw->region_records)
-        return IOL_REGION_NAME_CHUNK;
-    return IOL_REGION_CHUNK;
+    iolens_status st;
+
+    if (rw->region_par)
+        return submit(rw);
+    if ((st = feed_in(rw)) != IOLENS_OK)
+        return st;
+    /* Not known to be large, and it is: what came is one stream, the rest
+     * goes to the pool. */
+    if (!rw->region_expect && wants_pool(rw, rw->region_in) &&
+        (st = end_stream(rw)) == IOLENS_OK)
+        st = start_pool(rw);
+    return st;
 }
 
-/* Double the input buffer, up to one chunk: small logs never map a whole chunk. */
-static iolens_status grow_in(struct iol_region_writer *rw)
+/* Bytes of input gathered before they are compressed. */
+static size_t in_size(const struct iol_region_writer *rw)
 {
-    size_t cap = rw->in_cap ? 2 * rw->in_cap : IOL_REGION_IN_FIRST;
-    return resize_in(rw, cap < IOL_REGION_CHUNK ? cap : IOL_REGION_CHUNK);
+    return rw->region_par ? IOL_REGION_CHUNK : IOL_REGION_GATHER;
 }
 
 iolens_status iol_rw_write(struct iol_region_writer *rw, const void *buf, size_t n)
 {
     const unsigned char *p = buf;
     iolens_status st = IOLENS_OK;
-    size_t chunk = region_chunk(rw);
 
+    if (rw->region_in == 0 && n > 0 && wants_pool(rw, rw->region_expect) &&
+        (st = start_pool(rw)) != IOLENS_OK)
+        return st;
     while (n > 0 && st == IOLENS_OK) {
-        if (rw->in_len == rw->in_cap && (st = grow_in(rw)) != IOLENS_OK)
+        size_t size = in_size(rw);
+        if (rw->in_cap < size && (st = resize_in(rw, size)) != IOLENS_OK)
             return st;
-        size_t k = (rw->in_cap < chunk ? rw->in_cap : chunk) - rw->in_len;
+        size_t k = size - rw->in_len;
         if (k > n)
             k = n;
         memcpy(rw->in + rw->in_len, p, k);
@@ -238,31 +281,8 @@ iolens_status iol_rw_write(struct iol_region_writer *rw, const void *buf, size_t
         rw->region_in += k;
         p += k;
         n -= k;
-        if (rw->in_len == chunk)
-            st = chunk_full(rw);
-    }
-    return st;
-}
-
-/* End the open region's single stream. */
-static iolens_status finish_stream(struct iol_region_writer *rw)
-{
-    const unsigned char *none = NULL;
-    size_t zero = 0;
-    iolens_status st = IOLENS_OK;
-
-    /* Not set up yet: the whole region is in the input buffer. */
-    if (!rw->region_ready && (st = region_setup(rw, rw->in_len)) != IOLENS_OK)
-        return st;
-    st = feed(rw, rw->in, rw->in_len);
-
-    rw->in_len = 0;
-    while (st == IOLENS_OK) {
-        if ((st = make_room(rw)) != IOLENS_OK)
-            return st;
-        st = step(rw, &none, &zero, 1);
-        if (st == IOLENS_END)
-            return IOLENS_OK;
+        if (rw->in_len == size)
+            st = in_full(rw);
     }
     return st;
 }
@@ -277,8 +297,8 @@ iolens_status iol_rw_finish(struct iol_region_writer *rw, struct iolens_region_m
         if (st == IOLENS_OK)
             st = iol_par_drain(rw->par);
         rw->region_par = 0;
-    } else {
-        st = finish_stream(rw);
+    } else if (rw->region_ready || rw->in_len || rw->region_in == 0) {
+        st = end_stream(rw); /* (nothing left when a stream just ended) */
     }
     if (st != IOLENS_OK || (st = flush_out(rw)) != IOLENS_OK)
         return st;

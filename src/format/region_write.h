@@ -8,17 +8,14 @@
 #include "iolens/log.h"
 
 #define IOL_REGION_OUTBUF (256 * 1024) /* output buffer of a large region */
-/* Input is gathered in chunks of this size before it is compressed; a zlib
- * region larger than one chunk is compressed one stream per chunk, on several
- * threads (region_par.h). */
-#define IOL_REGION_CHUNK ((size_t)1 << 20)
-/* The chunk of a zlib region of names. The last chunk of a region is
- * compressed by one thread while the others wait: names, cut finer, end with
- * a short one (a 2.9 MB name region, 100,000 files: 12 ms less at exit on 2
- * CPUs, 0.01 byte per name more). Records keep the larger chunk: every halving
- * costs them 0.1 byte per record. */
-#define IOL_REGION_NAME_CHUNK ((size_t)256 << 10)
-#define IOL_REGION_IN_FIRST ((size_t)64 << 10) /* the input buffer starts this small */
+/* Input gathered before it goes to the compressor (region_write.c). */
+#define IOL_REGION_GATHER ((size_t)64 << 10)
+/* A zlib region this large goes on several threads, one stream per chunk. */
+#define IOL_REGION_PAR_MIN ((size_t)1 << 20)
+/* The memory the threads keep is about (threads + 2) chunks and a deflate
+ * state each (270 KiB): the chunk is small, so that a process of 10,000 files
+ * ends within Darshan's memory; each halving costs about 0.1 byte per record. */
+#define IOL_REGION_CHUNK ((size_t)256 << 10)
 
 struct iol_codec;
 struct iol_par;
@@ -36,7 +33,8 @@ struct iol_region_writer {
     size_t out_len;
     uint64_t pos;            /* file offset where out[0] goes */
     uint64_t start;          /* file offset where the open region starts */
-    unsigned char *in;       /* input gathered, up to IOL_REGION_CHUNK bytes */
+    unsigned char *in;       /* input gathered, up to IOL_REGION_GATHER (one stream) or
+                              * IOL_REGION_CHUNK (on the pool) bytes */
     size_t in_len;
     size_t in_cap;           /* bytes allocated at in */
     uint64_t region_in;      /* bytes of input given to the open region so far */
@@ -44,6 +42,7 @@ struct iol_region_writer {
                               * 0: as many as the CPUs, asked at the first large region) */
     int region_par;          /* the open region goes through par */
     int region_records;      /* the open region holds module records */
+    uint64_t region_expect;  /* bytes the open region is expected to hold (0: not known) */
     struct iol_par *par;     /* thread pool, started by the first large region */
 };
 
@@ -60,8 +59,10 @@ void iol_rw_set_threads(struct iol_region_writer *rw, int n);
 
 /* Start a new region at the current end of the data written; records: it
  * holds module records (a large zlib one gets iol_par_tune's search), not
- * text such as names. */
-void iol_rw_begin(struct iol_region_writer *rw, int records);
+ * text such as names; expect: about how many bytes of input it will hold,
+ * at most (0: not known), which lets a large one start on several threads at
+ * once and a small one get a compressor sized to it. */
+void iol_rw_begin(struct iol_region_writer *rw, int records, uint64_t expect);
 
 /* Compress n bytes of buf into the open region.
  * @return IOLENS_OK, IOLENS_ERR_IO, IOLENS_ERR_NOMEM or IOLENS_ERR_COMPRESSION. */

@@ -2,7 +2,7 @@
  * at offset 0 (written last, once every region's extent is known), then the
  * job region, the name region and one region per module in increasing module
  * id, each region one compressed stream (a large zlib region: one stream per
- * MiB of input, compressed on several threads; see region_write.c). The log
+ * chunk of input, compressed on several threads; see region_write.c). The log
  * is written under a temporary name beside the target and renamed over it
  * only when everything succeeded. */
 #include <errno.h>
@@ -40,6 +40,7 @@ struct iolens_log_writer {
     struct iolens_region_map mod_map[IOLENS_MAX_MODS];
     uint32_t mod_ver[IOLENS_MAX_MODS];
     uint64_t partial;
+    uint64_t expect;               /* iol_writer_expect's bytes for the next region */
     struct iolens_recbuf enc;      /* encoding of a variable-size record */
 };
 
@@ -191,7 +192,7 @@ iolens_status iolens_writer_put_job(iolens_log_writer *w, const struct iolens_jo
     if (w->stage != STAGE_NEW)
         return IOLENS_ERR_ORDER;
     size_t len = iolens_log_job_bytes(buf, job, exe, mounts, nmounts);
-    iol_rw_begin(&w->rw, 0);
+    iol_rw_begin(&w->rw, 0, len);
     if ((st = iol_rw_write(&w->rw, buf, len)) != IOLENS_OK ||
         (st = iol_rw_finish(&w->rw, &map)) != IOLENS_OK)
         return fail(w, st);
@@ -210,7 +211,8 @@ iolens_status iolens_writer_put_name(iolens_log_writer *w, uint64_t id, const ch
     if (w->stage != STAGE_JOB_DONE && w->stage != STAGE_NAMES)
         return IOLENS_ERR_ORDER;
     if (w->stage == STAGE_JOB_DONE) {
-        iol_rw_begin(&w->rw, 0);
+        iol_rw_begin(&w->rw, 0, w->expect);
+        w->expect = 0;
         w->stage = STAGE_NAMES;
     }
     /* 8-byte id in host order, then the name and its NUL. */
@@ -280,7 +282,8 @@ iolens_status iolens_writer_put_record(iolens_log_writer *w, int mod_id, const v
             w->stage = STAGE_MODULES;
         if ((st = end_open_region(w)) != IOLENS_OK)
             return st;
-        iol_rw_begin(&w->rw, mod->record_size != 0);
+        iol_rw_begin(&w->rw, mod->record_size != 0, w->expect);
+        w->expect = 0;
         w->cur_mod = mod_id;
         w->mod_ver[mod_id] = mod->version;
     }
@@ -300,6 +303,11 @@ void iolens_writer_set_threads(iolens_log_writer *w, int nthreads)
 {
     if (w)
         iol_rw_set_threads(&w->rw, nthreads);
+}
+
+void iol_writer_expect(iolens_log_writer *w, uint64_t bytes)
+{
+    w->expect = bytes;
 }
 
 void iolens_writer_set_partial(iolens_log_writer *w, int mod_id)

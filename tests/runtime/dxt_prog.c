@@ -8,8 +8,9 @@
  *          pread 4096 at 8192. Segments, in order: a.dat writes (0,100)
  *          (100,200) (1000,50) (100,30), reads (0,100) (1000,30); b.dat
  *          writes (8192,4096) (0,10), reads (8192,4096).
- * threads  4 threads, all starting at once, each write 64 bytes 5000 times
- *          to its own file DIR/tN.dat (segment i at offset 64 * i).
+ * threads  16 threads, all starting at once; thread k, 5000 times, writes
+ *          64 bytes to its own file DIR/tK.dat (its i-th at 64 * i) and 64
+ *          bytes to DIR/shared.dat at 64 * (16 * i + k) (pwrite).
  * many     1000 writes of 8 bytes to DIR/m.dat.
  * trig     for the triggers: DIR/s.dat, 10 writes of 100 bytes (small; at 0,
  *          100, ...: 9 not file-aligned); DIR/l.dat, 4 writes of 64 KiB at
@@ -32,7 +33,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#define NTHREADS 4
+#define NTHREADS 16
 #define NWRITES 5000
 
 static const char *dir;
@@ -87,15 +88,21 @@ static void seq(void)
     close(fd);
 }
 
+static int shared_fd;
+
 static void *writer(void *arg)
 {
     char name[32], buf[64];
+    long k = (long)arg;
     memset(buf, 't', sizeof(buf));
-    snprintf(name, sizeof(name), "t%d.dat", (int)(long)arg);
+    snprintf(name, sizeof(name), "t%ld.dat", k);
     int fd = open_in_dir(name);
     pthread_barrier_wait(&start);
-    for (int i = 0; i < NWRITES; i++)
+    for (int i = 0; i < NWRITES; i++) {
         moved(write(fd, buf, sizeof(buf)), sizeof(buf), "write");
+        off_t at = (off_t)sizeof(buf) * (NTHREADS * (off_t)i + k);
+        moved(pwrite(shared_fd, buf, sizeof(buf), at), sizeof(buf), "pwrite");
+    }
     close(fd);
     return NULL;
 }
@@ -103,6 +110,7 @@ static void *writer(void *arg)
 static void threads(void)
 {
     pthread_t t[NTHREADS];
+    shared_fd = open_in_dir("shared.dat");
     pthread_barrier_init(&start, NULL, NTHREADS);
     for (long i = 0; i < NTHREADS; i++)
         if (pthread_create(&t[i], NULL, writer, (void *)i) != 0)
@@ -110,6 +118,7 @@ static void threads(void)
     for (int i = 0; i < NTHREADS; i++)
         pthread_join(t[i], NULL);
     pthread_barrier_destroy(&start);
+    close(shared_fd);
 }
 
 static void many(void)

@@ -8,15 +8,18 @@
 # in order, times monotonic and inside the POSIX record's first and last
 # read/write timestamps, counts equal to POSIX_READS and POSIX_WRITES),
 # enable (each way of switching DXT_POSIX on gives its records), off (no
-# DXT_POSIX module without them, even with other DXT settings), partial (IOLENS_DXT_MEM=0.001: 31
-# segments kept, the module partial, one line on stderr, POSIX counters
-# exact), threads (4 threads, their own files: no segment lost or out of
-# order), small and unaligned (DXT_SMALL_IO_TRIGGER / DXT_UNALIGNED_IO_TRIGGER
+# DXT_POSIX module without them, even with other DXT settings), partial (IOLENS_DXT_MEM=0.001: one
+# chunk, 25 segments kept, the module partial, one line on stderr, POSIX counters
+# exact), threads (16 threads, each on its own file and all on one shared file:
+# per thread id, every segment present and in order; 16 threads counted on the
+# shared file, 1 on each own file, the same id on both), small and unaligned (DXT_SMALL_IO_TRIGGER / DXT_UNALIGNED_IO_TRIGGER
 # in each spelling (config key, IOLENS_ and DARSHAN_ variables): a file's whole trace kept or dropped by its share of
 # small / unaligned accesses; both: it must reach both), stdio (DXT_STDIO, an
 # iolens module: dxt_prog stdio's exact X_STDIO segments at the STDIO
 # module's stream positions, in each MOD_ENABLE spelling; not enabled by
-# DXT_ENABLE_IO_TRACE nor by default), recover (a record file read as a log has no DXT_POSIX module). The
+# DXT_ENABLE_IO_TRACE nor by default), recover (dxt_prog kill: seq, then
+# SIGKILL; the record file read as a log and the log `iolens recover` writes
+# have seq's exact segments, with thread ids). The
 # sanitizer set-up is ../lib/preload.sh.
 set -eu
 [ $# -eq 4 ] || { echo "usage: $0 LIB IOLENS DXT_PROG CASE" >&2; exit 2; }
@@ -48,10 +51,23 @@ run() {
     "$iolens" dxt --show-incomplete "$log" > "$t/dxt" || fail "iolens dxt rejects the log"
 }
 
-# segs FILE: "kind offset length" of FILE's segments, in the log's order.
+# segs FILE [DXT]: "kind offset length" of FILE's segments, in the order of
+# the `iolens dxt` output DXT (default $t/dxt).
 segs() {
     awk -v f="$1" '/^# DXT, file_id:/ { on = ($NF == f) }
-        on && $1 == "X_POSIX" { print $3, $5, $6 }' "$t/dxt"
+        on && $1 == "X_POSIX" { print $3, $5, $6 }' "${2:-$t/dxt}"
+}
+
+# tsegs FILE: "thread offset" of FILE's segments, in the log's order.
+tsegs() {
+    awk -v f="$1" '/^# DXT, file_id:/ { on = ($NF == f) }
+        on && $1 == "X_POSIX" { print $9, $5 }' "$t/dxt"
+}
+
+# nthreads FILE: the number of threads `iolens dxt` gives for FILE.
+nthreads() {
+    awk -v f="$1" '/^# DXT, file_id:/ { on = ($NF == f) }
+        on && /^# DXT, number of threads:/ { print $NF }' "$t/dxt"
 }
 
 # counter FILE NAME: a POSIX counter of FILE.
@@ -60,7 +76,7 @@ counter() {
 }
 
 # check_times FILE: each segment ends after it starts, starts no earlier than
-# the one before of its kind, and lies inside the POSIX record's first and
+# the one before of its kind and thread, and lies inside the POSIX record's first and
 # last read/write times (the log prints 4 decimals: compared to 1e-4).
 check_times() {
     f=$1
@@ -73,9 +89,10 @@ check_times() {
         on && $1 == "X_POSIX" {
             lo = ($3 == "write") ? w0 : r0; hi = ($3 == "write") ? w1 : r1
             if ($8 < $7) { print "ends before it starts: " $0; bad = 1 }
-            if (($3 in prev) && $7 < prev[$3]) { print "out of order: " $0; bad = 1 }
+            key = $3 " " $9
+            if ((key in prev) && $7 < prev[key]) { print "out of order: " $0; bad = 1 }
             if ($7 < lo - 1e-4 || $8 > hi + 1e-4) { print "outside [" lo ", " hi "]: " $0; bad = 1 }
-            prev[$3] = $7; n++
+            prev[key] = $7; n++
         }
         END { exit bad || n == 0 }' "$t/dxt" || fail "times of $f"
 }
@@ -118,24 +135,41 @@ off)
     ;;
 partial)
     run many DARSHAN_MOD_ENABLE=DXT_POSIX IOLENS_DXT_MEM=0.001
-    [ "$(segs "$t/d/m.dat" | wc -l)" -eq 31 ] || fail "expected 31 segments kept"
+    [ "$(segs "$t/d/m.dat" | wc -l)" -eq 25 ] || fail "expected 25 segments kept"
     [ "$(segs "$t/d/m.dat" | awk '{ if ($2 != 8 * (NR - 1) || $3 != 8) print }')" = "" ] ||
-        fail "the segments kept are not the first 31"
+        fail "the segments kept are not the first 25"
     "$iolens" dxt "$log" > /dev/null 2> "$t/derr" && fail "iolens dxt does not say the log is partial"
     grep -q "DXT_POSIX module's data is incomplete" "$t/derr" || fail "no incomplete DXT_POSIX"
     [ "$(counter "$t/d/m.dat" POSIX_WRITES)" = 1000 ] || fail "POSIX_WRITES changed"
     [ "$(counter "$t/d/m.dat" POSIX_BYTES_WRITTEN)" = 8000 ] || fail "POSIX_BYTES_WRITTEN changed"
     [ "$(wc -l < "$t/err")" -eq 1 ] &&
-        grep -q '^iolens\[[0-9]*\]: DXT_POSIX: 969 segments dropped (the trace memory is full): raise IOLENS_DXT_MEM (now 1 KiB)$' "$t/err" ||
+        grep -q '^iolens\[[0-9]*\]: DXT_POSIX: 975 segments dropped (the trace memory is full): raise IOLENS_DXT_MEM (now 1 KiB)$' "$t/err" ||
         fail "expected one line naming IOLENS_DXT_MEM"
     ;;
 threads)
     run threads IOLENS_MOD_ENABLE=DXT_POSIX
-    for i in 0 1 2 3; do
+    sh="$t/d/shared.dat"
+    [ "$(nthreads "$sh")" = 16 ] || fail "shared.dat: $(nthreads "$sh") threads, not 16"
+    [ "$(counter "$sh" POSIX_WRITES)" = 80000 ] || fail "POSIX_WRITES of shared.dat"
+    # Per thread id on the shared file: 5000 segments at 64 * (16 * i + k)
+    # in order, one k per thread, every k in 0..15; "k thread" lines out.
+    tsegs "$sh" | awk '{ n = cnt[$1]++; k = ($2 / 64) % 16
+            if (n == 0) kof[$1] = k
+            if ($2 != 64 * (16 * n + kof[$1])) { print "thread " $1 " segment " n " at " $2; bad = 1 } }
+        END { for (id in cnt) { if (cnt[id] != 5000) { print "thread " id ": " cnt[id]; bad = 1 }
+                  seen[kof[id]]++; print "k", kof[id], id }
+              for (k = 0; k < 16; k++) if (seen[k] != 1) { print "k " k " seen " seen[k] + 0; bad = 1 }
+              exit bad }' > "$t/kids" || { cat "$t/kids"; fail "shared.dat: segments lost or out of order"; }
+    check_times "$sh"
+    for i in 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do
         f="$t/d/t$i.dat"
         segs "$f" | awk '$1 != "write" || $2 != 64 * (NR - 1) || $3 != 64 { bad = 1 }
             END { exit bad || NR != 5000 }' || fail "segments of t$i.dat lost or out of order"
         [ "$(counter "$f" POSIX_WRITES)" = 5000 ] || fail "POSIX_WRITES of t$i.dat"
+        [ "$(nthreads "$f")" = 1 ] || fail "t$i.dat: $(nthreads "$f") threads, not 1"
+        # Its one thread id is the one whose shared.dat segments are at k = i.
+        id=$(tsegs "$f" | awk 'NR == 1 { print $1 }')
+        grep -qx "k $i $id" "$t/kids" || fail "t$i.dat's thread $id did not write k = $i of shared.dat"
         check_times "$f"
     done
     ;;
@@ -184,7 +218,7 @@ stdio)
         [ "$(stsegs "$t/d/s.txt" | tr '\n' ' ')" = "$want" ] ||
             fail "$v: X_STDIO segments of s.txt: $(stsegs "$t/d/s.txt" | tr '\n' ' ')"
         grep -q '^# DXT_STDIO module data$' "$t/dxt" || fail "$v: no DXT_STDIO banner"
-        grep -q '^# DXT_STDIO module: .*ver=1$' "$t/parse" || fail "$v: no DXT_STDIO in the header"
+        grep -q '^# DXT_STDIO module: .*ver=2$' "$t/parse" || fail "$v: no DXT_STDIO in the header"
         has_dxt && fail "$v: a DXT_POSIX module with only DXT_STDIO enabled"
         [ -s "$t/err" ] && fail "$v: the runtime wrote to stderr"
     done
@@ -199,16 +233,28 @@ stdio)
     grep -q 'DXT_STDIO' "$t/parse" && fail "a DXT_STDIO module without it enabled"
     ;;
 recover)
-    # The record file of a killed process read as a log: its segments were
-    # in the process's memory, so no DXT_POSIX module (documented).
+    # The record file of a killed process, read as a log and recovered: its
+    # segments were stored in the file, up to the kill.
     env -u IOLENS_CONFIG_PATH -u DARSHAN_CONFIG_PATH DXT_ENABLE_IO_TRACE=1 \
         IOLENS_LOGPATH="$t/logs" IOLENS_MMAP_DIR="$t/mmap" LD_PRELOAD="$preload" \
         "$prog" kill "$t/d" > /dev/null 2>&1 && fail "dxt_prog kill was not killed"
     set -- "$t"/mmap/*.iolmap
     [ -f "$1" ] || fail "no record file left by a killed process"
-    "$iolens" parse "$1" > "$t/parse" || fail "iolens parse rejects the record file"
+    map=$1
+    "$iolens" parse "$map" > "$t/parse" || fail "iolens parse rejects the record file"
     grep -q '^POSIX.*POSIX_WRITES.*a\.dat' "$t/parse" || fail "no POSIX record in the record file"
-    has_dxt && fail "a DXT_POSIX module in a recovered log"
+    "$iolens" recover -o "$t/rec.darshan" "$map" > /dev/null || fail "iolens recover failed"
+    for src in "$map" "$t/rec.darshan"; do
+        "$iolens" dxt "$src" > "$t/dxt" || fail "iolens dxt rejects $src"
+        [ "$(segs "$t/d/a.dat" | tr '\n' ' ')" = "write 0 100 write 100 200 write 1000 50 write 100 30 read 0 100 read 1000 30 " ] ||
+            fail "$src: segments of a.dat: $(segs "$t/d/a.dat" | tr '\n' ' ')"
+        [ "$(segs "$t/d/b.dat" | tr '\n' ' ')" = "write 8192 4096 write 0 10 read 8192 4096 " ] ||
+            fail "$src: segments of b.dat: $(segs "$t/d/b.dat" | tr '\n' ' ')"
+        [ "$(tsegs "$t/d/a.dat" | awk '$1 !~ /^[1-9][0-9]*$/' | wc -l)" -eq 0 ] ||
+            fail "$src: a segment without a thread id"
+        [ "$(nthreads "$t/d/a.dat")" = 1 ] || fail "$src: a.dat not from one thread"
+    done
+    grep -q '^# metadata: iolens_killed = 1$' "$t/dxt" || fail "the recovered log is not marked killed"
     ;;
 *) fail "unknown case" ;;
 esac

@@ -12,7 +12,7 @@
 #include "diag.h"
 #include "fmt.h"
 #include "job.h"
-#include "format/maplog.h"
+#include "format/runtime_api.h"
 
 size_t iol_log_name(const struct iol_runtime *rt, char *buf, size_t len)
 {

@@ -23,6 +23,7 @@
  * on tmpfs, allocates and clears every page of IOL_GROW_SLOTS slots or
  * IOL_GROW_NAMES bytes (0.1 ms at every start). */
 #define IOL_FIRST_SPACE 4096
+#define IOL_FIRST_TRACE 16u /* chunks of the trace area reserved with the header */
 #define IOL_IDX_FULL UINT64_MAX       /* value of an id whose record was dropped */
 #define IOL_SPIN_LIMIT (1u << 22)     /* waits for a publishing thread, then give up */
 #define IOL_NAME_CACHE_GROWTH 3u      /* each name cache level: 2^3 times the last */
@@ -243,6 +244,7 @@ size_t iol_records_layout(struct iol_map_header *h, const struct iol_module *con
         }
     }
     atomic_store(&B.common_left, cfg->mod_mem - floors);
+    int traces = 0; /* a trace module (DXT) records: the file gets a trace area */
     h->nmods = 0;
     for (size_t i = 0; i < n; i++) {
         const struct iol_module *mod = mods[i];
@@ -260,10 +262,17 @@ size_t iol_records_layout(struct iol_map_header *h, const struct iol_module *con
         mm->capacity = cap;
         mm->pool_off = off;
         off = round_up(off + (size_t)cap * mm->stride, 4096);
+        traces |= cap && mod->full_record;
     }
     h->names_off = off;
     h->names_size = cfg->name_mem;
-    return round_up(off + cfg->name_mem, 4096);
+    off = round_up(off + cfg->name_mem, 4096);
+    size_t chunks = traces ? cfg->dxt_mem / sizeof(struct iol_trace_chunk) : 0;
+    if (!chunks)
+        return off;
+    h->trace_off = off;
+    h->trace_chunks = chunks < UINT32_MAX ? (uint32_t)chunks : UINT32_MAX;
+    return round_up(off + (size_t)h->trace_chunks * sizeof(struct iol_trace_chunk), 4096);
 }
 
 size_t iol_records_first_space(struct iol_map_header *h, struct iol_map_range *r)
@@ -291,6 +300,11 @@ size_t iol_records_first_space(struct iol_map_header *h, struct iol_map_range *r
     if (names) {
         atomic_store_explicit(&h->names_backed, names, memory_order_relaxed);
         r[n++] = (struct iol_map_range){h->names_off, names};
+    }
+    uint32_t chunks = h->trace_chunks < IOL_FIRST_TRACE ? h->trace_chunks : IOL_FIRST_TRACE;
+    if (chunks) {
+        atomic_store_explicit(&h->trace_backed, chunks, memory_order_relaxed);
+        r[n++] = (struct iol_map_range){h->trace_off, chunks * sizeof(struct iol_trace_chunk)};
     }
     return n;
 }

@@ -102,20 +102,21 @@ static inline int iol_slot_lock_bounded(struct iol_slot *s)
     return iol_head_lock_bounded((struct iol_map_slot_head *)s);
 }
 
-/* Bytes of the record file for the given pools and name area, and the
- * offsets of each part, written into the header (pool_off, stride, ...).
+/* Bytes of the record file for the given pools, name area and trace area
+ * (DXT_MEM bytes when a module with full_record records), and the offsets of
+ * each part, written into the header (pool_off, stride, ..., trace_off).
  * @return the file size. */
 size_t iol_records_layout(struct iol_map_header *h, const struct iol_module *const *mods,
                           size_t nmods, const struct iol_config *cfg);
 
 /* The file space to reserve when the record file is made, for the header h
  * that iol_records_layout filled: the header itself and the first page of
- * each pool whose slots fit in one, and of the name area, which h then counts
- * as reserved (backed). A pool with larger slots (HEATMAP's, 56 KiB each) gets
+ * each pool whose slots fit in one, of the name area, and the first chunks of
+ * the trace area, which h then counts as reserved (backed). A pool with larger slots (HEATMAP's, 56 KiB each) gets
  * none here: its first record reserves its own slot, so a process without I/O
  * allocates none of it.
  * r must hold IOL_RECORDS_FIRST_RANGES ranges. @return the ranges filled. */
-#define IOL_RECORDS_FIRST_RANGES (IOL_MAP_MAX_MODS + 2)
+#define IOL_RECORDS_FIRST_RANGES (IOL_MAP_MAX_MODS + 3)
 size_t iol_records_first_space(struct iol_map_header *h, struct iol_map_range *r);
 
 /* Set up the pools and tables over the mapping m whose header

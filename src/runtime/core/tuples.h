@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#include "format/combine.h"
+#include "format/runtime_api.h"
 
 #define IOL_TUPLES_MAX 32 /* distinct tuples counted per record */
 

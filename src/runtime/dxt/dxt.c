@@ -1,25 +1,31 @@
-/* DXT_POSIX and DXT_MPIIO modules: per-file traces of POSIX and MPI-IO
- * reads and writes.
+/* DXT_POSIX, DXT_MPIIO and DXT_STDIO modules: per-file traces of POSIX,
+ * MPI-IO and STDIO reads and writes.
  *
  * What Darshan's DXT records (darshan-dxt.c gives the facts): for each file,
  * every read and write the POSIX (MPI-IO) module counts, as offset, length,
- * start and end time relative to the job's start; the host name of the process; the
- * number of writes and of reads. A file with no traced access has no record
- * in the log.
+ * start and end time relative to the job's start, and (the record versions
+ * after Darshan 3.5.0: DXT_POSIX 2, DXT_MPIIO 3) the thread that made it, as
+ * pthread_self() gives it; the host name of the process; the number of writes
+ * and of reads. A file with no traced access has no record in the log.
  *
- * Where things live: the record's head (id, rank, host name; counts zero)
- * is a slot of the module's pool in the record file; the private state
- * beside it lists the record's segment chunks. The chunks of both modules
- * are taken from one anonymous mapping of DXT_MEM bytes (reserved at start, its pages touched
- * only as they are used) by an atomic counter, so the hot path allocates
- * nothing and makes no system call. A segment is stored under the lock of
- * the source record (the POSIX or MPI-IO record the hook is called with,
- * which holds it already): each DXT record has one source record (the one of
- * the same id), so no second lock is taken. The fast path is a store at the
- * list's cursor; a new chunk is taken only when the cursor reaches the end of
- * its chunk. At the end the log writer copies each record whole
- * (dxt_full_record), holding the source record's lock (bounded) too. A killed process's record file has no segments: the
- * DXT module is left out of its recovered log.
+ * Where things live: all in the record file (common/recfile.h), so that the
+ * log of a killed process has the traces up to the kill. The record's head
+ * (id, rank, host name; counts zero) is a slot of the module's pool; the
+ * state beside it starts with the first chunk of its writes and of its
+ * reads; the chunks (1 KiB, 25 segments) come from the file's trace area of
+ * DXT_MEM bytes, shared by the three modules, handed out by an atomic counter
+ * (trace_used) and reserved on the file system 256 at a time, out of line,
+ * so the hot path allocates nothing and makes no system call. A segment is
+ * stored under the lock of the source record (the POSIX, MPI-IO or STDIO
+ * record the hook is called with, which holds it already): each DXT record
+ * has one source record (the one of the same id), so no second lock is taken.
+ * The fast path is five stores at the list's cursor, the thread id last: a
+ * reader counts a segment once its thread id is set. The thread id is the
+ * thread pointer, what pthread_self() returns, read without a call where the
+ * C library allows (iol_self). A new chunk is taken only when the cursor
+ * reaches the end of its chunk. At the end the log writer builds each record
+ * from the file (iol_dxt_recfile_build, the code iolens recover uses), holding
+ * the source record's lock (bounded).
  *
  * The triggers (DXT_SMALL_IO_TRIGGER, DXT_UNALIGNED_IO_TRIGGER), as in
  * Darshan: decided per file when its record is written, from the file's POSIX
@@ -29,52 +35,45 @@
  * trace; with both set, it must reach both. Nothing is decided on the hot
  * path. A DXT_MPIIO trace is kept when the file's POSIX counters reach the
  * triggers (as Darshan drops it with the file's DXT_POSIX trace); with a
- * trigger set and no POSIX record of the file, it is dropped. */
+ * trigger set and no POSIX record of the file, it is dropped. A killed
+ * process never reaches that decision: its recovered log keeps every trace. */
 #include "dxt.h"
 
+#include <errno.h>
 #include <stdatomic.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "core/diag.h"
+#include "format/runtime_api.h"
 #include "iolens/modules/dxt_mpiio.h"
 #include "iolens/modules/dxt_posix.h"
 #include "iolens/modules/dxt_stdio.h"
 #include "iolens/modules/posix.h"
 #include "posix/posix.h"
 
-#define DXT_CHUNK_SEGS 31 /* segments per chunk: 1 KiB with its head */
+#define DXT_GROW_CHUNKS 256u /* chunks of file space reserved at a time */
 
-/* A run of one record's segments of one kind (writes or reads). */
-struct dxt_chunk {
-    uint32_t next;       /* index + 1 of the list's next chunk, 0: none */
-    uint32_t unused[7];  /* pads the head to one segment's size */
-    struct iolens_dxt_segment seg[DXT_CHUNK_SEGS];
-};
-
-_Static_assert(sizeof(struct dxt_chunk) == 1024, "DXT chunk size");
-
-/* Writes (0) and reads (1) of a record: a list of chunks, index + 1 each. */
+/* Where the hot path stores a list's next segment: the next free segment of
+ * its last chunk and the end of that chunk's segments (both NULL before the
+ * first chunk); it stores at cur while cur != end. */
 struct dxt_list {
-    /* The next free segment of the last chunk and the end of that chunk's
-     * segments (both NULL before the first chunk): the hot path stores at
-     * cur while cur != end. */
     struct iolens_dxt_segment *cur, *end;
-    uint32_t first, last; /* 0: no chunk yet */
-    int64_t before;       /* segments in the (full) chunks before the last */
+    uint32_t last; /* index + 1 of the last chunk, 0: none yet */
+    uint32_t unused[3]; /* 32 bytes: the hot path finds a list with one shift */
 };
 
 /* Private state beside each DXT record, changed under the lock of its source
- * record src (the POSIX or MPI-IO record that feeds it). */
+ * record src (the POSIX, MPI-IO or STDIO record that feeds it). */
 struct dxt_state {
-    struct dxt_list list[2];
+    struct iol_trace_lists lists; /* first: read from the file (common/recfile.h) */
+    struct dxt_list list[2];      /* writes, reads */
     /* The source record, set (release) before the first segment is stored;
      * for DXT_POSIX also the file's POSIX record, for the triggers. */
     struct iol_slot *_Atomic src;
 };
 
-/* What each of the two modules keeps apart: its pool and its losses. */
+/* What each module keeps apart: its pool and its losses. */
 struct dxt_mod {
     struct iol_pool *pool;
     _Atomic uint64_t dropped; /* segments dropped: the memory was full */
@@ -89,9 +88,12 @@ static struct dxt_mod dxt_posix = {.name = "DXT_POSIX"};
 #ifdef IOLENS_WITH_MPI /* DXT_MPIIO is fed by the MPI-IO module */
 static struct dxt_mod dxt_mpiio = {.name = "DXT_MPIIO"};
 #endif
-static struct dxt_chunk *chunks; /* the mapping, once made; kept across restarts */
-static uint32_t nchunks;         /* chunks it holds */
-static _Atomic uint32_t chunks_used;
+static struct iol_map_header *hdr;    /* the record file of this record set */
+static struct iol_trace_chunk *chunks; /* its trace area */
+/* Chunks that may be handed out: the area's, fewer once file space could
+ * not be reserved (later chunks are then dropped without trying again). */
+static _Atomic uint32_t chunk_cap;
+static _Atomic uint64_t grow_lock; /* held while reserving file space */
 static char hostname[IOLENS_DXT_HOSTNAME_SIZE];
 /* A source record's cache entry for a file whose DXT record is not kept. */
 static char not_kept;
@@ -110,34 +112,17 @@ static void dxt_init_record(struct iolens_record_base *base, void *state, const 
 }
 
 /* The pool of module m is ready: at start, after fork in the child, after a
- * failed exec. The mapping is made once, by the first module enabled; a new
- * record set starts with every chunk free (a forked child's copy of the
- * parent's chunks is simply reused; both modules' starts run before any
- * segment is stored). @return 1 when m records, else 0. */
+ * failed exec. Each record set has its own record file, whose trace area
+ * starts empty. @return 1 when m records, else 0. */
 static int dxt_start(struct dxt_mod *m, struct iol_pool *pool)
 {
     m->pool = pool;
-    atomic_store_explicit(&chunks_used, 0, memory_order_relaxed);
     atomic_store_explicit(&m->dropped, 0, memory_order_relaxed);
     if (pool->capacity == 0)
         return 0; /* the module is not enabled */
-    if (!chunks) {
-        size_t n = iol_rt.cfg.dxt_mem / sizeof(struct dxt_chunk);
-        if (n > UINT32_MAX - 1)
-            n = UINT32_MAX - 1;
-        void *p = n ? iol_sys_mmap(NULL, n * sizeof(struct dxt_chunk), PROT_READ | PROT_WRITE,
-                                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
-                    : MAP_FAILED;
-        if (p == MAP_FAILED) {
-            if (n)
-                iol_diag("%s: cannot map %zu bytes for segments", m->name,
-                         n * sizeof(struct dxt_chunk));
-            n = 0;
-        } else {
-            chunks = p;
-        }
-        nchunks = (uint32_t)n;
-    }
+    hdr = iol_rt.map.hdr;
+    chunks = (struct iol_trace_chunk *)((unsigned char *)hdr + hdr->trace_off);
+    atomic_store_explicit(&chunk_cap, hdr->trace_chunks, memory_order_relaxed);
     if (gethostname(hostname, sizeof(hostname)) != 0)
         memcpy(hostname, "unknown", sizeof("unknown"));
     return 1;
@@ -157,51 +142,90 @@ static void dxt_mpiio_start(struct iol_pool *pool)
 }
 #endif
 
-/* Segments kept in list l. */
-static int64_t list_count(const struct dxt_list *l)
+/* Make sure chunk i has file space reserved (a step of DXT_GROW_CHUNKS; the
+ * first ones were reserved with the file). On failure no later chunk is
+ * handed out. errno is kept. @return 0, or -1. */
+static int chunk_back(uint32_t i)
 {
-    return l->last ? l->before + (l->cur - chunks[l->last - 1].seg) : 0;
+    if (i < atomic_load_explicit(&hdr->trace_backed, memory_order_acquire))
+        return 0;
+    if (iol_owner_lock(&grow_lock) != 0)
+        return -1; /* a signal handler interrupted this thread's own growing */
+    int rc = 0, saved = errno;
+    uint32_t have = atomic_load_explicit(&hdr->trace_backed, memory_order_relaxed);
+    if (i >= have) {
+        uint32_t want = (i / DXT_GROW_CHUNKS + 1) * DXT_GROW_CHUNKS;
+        if (want > hdr->trace_chunks)
+            want = hdr->trace_chunks;
+        rc = iol_map_reserve(&iol_rt.map, hdr->trace_off + (uint64_t)have * sizeof(*chunks),
+                             (uint64_t)(want - have) * sizeof(*chunks));
+        if (rc == 0) {
+            atomic_store_explicit(&hdr->trace_backed, want, memory_order_release);
+        } else {
+            iol_diag("DXT: cannot reserve space for more segments (errno %d)", errno);
+            atomic_store_explicit(&chunk_cap, have, memory_order_relaxed);
+        }
+    }
+    iol_owner_unlock(&grow_lock);
+    errno = saved;
+    return rc;
 }
 
-/* The list l of module m is at the end of its chunk (or has none): a new
- * chunk for it. @return its first segment, or NULL when the memory is used
- * up (m is then marked partial and the segment counted as dropped). */
-static __attribute__((noinline, cold)) struct iolens_dxt_segment *add_chunk(struct dxt_mod *m,
-                                                                            struct dxt_list *l)
+/* List kind (0 writes, 1 reads) of the record whose state is st, in module
+ * m, is at the end of its chunk (or has none): a new chunk for it.
+ * @return its first segment, or NULL when the memory is used up (m is then
+ * marked partial and the segment counted as dropped). */
+static __attribute__((noinline, cold)) struct iolens_dxt_segment *
+add_chunk(struct dxt_mod *m, struct dxt_state *st, int kind)
 {
-    uint32_t i = atomic_load_explicit(&chunks_used, memory_order_relaxed);
-    if (i < nchunks)
-        i = atomic_fetch_add_explicit(&chunks_used, 1, memory_order_relaxed);
-    if (i >= nchunks) {
+    struct dxt_list *l = &st->list[kind];
+    uint32_t cap = atomic_load_explicit(&chunk_cap, memory_order_relaxed);
+    uint32_t i = atomic_load_explicit(&hdr->trace_used, memory_order_relaxed);
+    if (i < cap)
+        i = atomic_fetch_add_explicit(&hdr->trace_used, 1, memory_order_relaxed);
+    if (i >= cap || chunk_back(i) != 0) {
         if (!atomic_load_explicit(&m->pool->mm->partial, memory_order_relaxed))
             atomic_store_explicit(&m->pool->mm->partial, 1, memory_order_relaxed);
         atomic_fetch_add_explicit(&m->dropped, 1, memory_order_relaxed);
         return NULL;
     }
-    chunks[i].next = 0;
-    if (l->last) {
-        chunks[l->last - 1].next = i + 1;
-        l->before += DXT_CHUNK_SEGS;
-    } else {
-        l->first = i + 1;
-    }
+    /* Linked before its first segment is stored: a reader that finds the
+     * link finds the chunk's segments as they come. */
+    if (l->last)
+        atomic_store_explicit(&chunks[l->last - 1].next, i + 1, memory_order_release);
+    else
+        atomic_store_explicit(&st->lists.first[kind], i + 1, memory_order_release);
     l->last = i + 1;
-    l->end = chunks[i].seg + DXT_CHUNK_SEGS;
+    l->end = chunks[i].seg + IOL_TRACE_CHUNK_SEGS;
     return l->cur = chunks[i].seg;
 }
 
-/* A segment for list l of module m, whose last chunk is full (or which has
- * none): stored in a new chunk, or dropped. Out of line, and called last (a
- * tail call), so that the fast path saves no register. */
-static __attribute__((noinline, cold)) void note_new_chunk(struct dxt_mod *m, struct dxt_list *l,
+/* Store a segment at p: its thread id last (release), which makes it count. */
+static inline __attribute__((always_inline)) void store(struct iolens_dxt_segment *p,
+                                                        int64_t offset, int64_t length,
+                                                        double t0, double t1)
+{
+    p->offset = offset;
+    p->length = length;
+    p->start_time = t0;
+    p->end_time = t1;
+    __atomic_store_n(&p->thread_id, iol_self(), __ATOMIC_RELEASE);
+}
+
+/* A segment for list kind of the record whose state is st, in module m,
+ * whose last chunk is full (or which has none): stored in a new chunk, or
+ * dropped. Out of line, and called last (a tail call), so that the fast path
+ * saves no register. */
+static __attribute__((noinline, cold)) void note_new_chunk(struct dxt_mod *m,
+                                                           struct dxt_state *st, int kind,
                                                            int64_t offset, int64_t length,
                                                            double t0, double t1)
 {
-    struct iolens_dxt_segment *p = add_chunk(m, l);
+    struct iolens_dxt_segment *p = add_chunk(m, st, kind);
     if (!p)
         return;
-    *p = (struct iolens_dxt_segment){offset, length, t0, t1};
-    l->cur = p + 1;
+    store(p, offset, length, t0, t1);
+    st->list[kind].cur = p + 1;
 }
 
 /* The first segment of the source record src for module m: its DXT record,
@@ -219,7 +243,7 @@ static __attribute__((noinline, cold)) void note_first(struct dxt_mod *m, struct
     }
     atomic_store_explicit(&state_of(s)->src, src, memory_order_release);
     *dxt = s;
-    note_new_chunk(m, &state_of(s)->list[is_write ? 0 : 1], offset, length, t0, t1);
+    note_new_chunk(m, state_of(s), is_write ? 0 : 1, offset, length, t0, t1);
 }
 
 /* One segment in module m's trace of the source record src (its lock held);
@@ -236,13 +260,14 @@ static inline __attribute__((always_inline)) void note(struct dxt_mod *m, struct
     }
     if (__builtin_expect((void *)s == (void *)&not_kept, 0))
         return;
-    struct dxt_list *l = &state_of(s)->list[is_write ? 0 : 1];
+    int kind = is_write ? 0 : 1;
+    struct dxt_list *l = &state_of(s)->list[kind];
     struct iolens_dxt_segment *p = l->cur;
     if (__builtin_expect(p == l->end, 0)) {
-        note_new_chunk(m, l, offset, length, t0, t1);
+        note_new_chunk(m, state_of(s), kind, offset, length, t0, t1);
         return;
     }
-    *p = (struct iolens_dxt_segment){offset, length, t0, t1};
+    store(p, offset, length, t0, t1);
     l->cur = p + 1;
 }
 
@@ -259,18 +284,6 @@ void iol_dxt_mpiio_note(struct iol_slot *mpiio, void **dxt, int is_write, int64_
     note(&dxt_mpiio, mpiio, dxt, is_write, offset, length, t0, t1);
 }
 #endif
-
-/* Copy the first n segments of list l into out. */
-static void copy_list(const struct dxt_list *l, int64_t n_segs, struct iolens_dxt_segment *out)
-{
-    int64_t left = n_segs;
-    for (uint32_t c = l->first; c && left > 0; c = chunks[c - 1].next) {
-        int64_t n = left < DXT_CHUNK_SEGS ? left : DXT_CHUNK_SEGS;
-        memcpy(out, chunks[c - 1].seg, (size_t)n * sizeof(*out));
-        out += n;
-        left -= n;
-    }
-}
 
 /* Do the file's POSIX counters c reach the triggers set (all of them)? As in
  * Darshan, a share is of the file's reads and writes, and reaching a
@@ -304,37 +317,13 @@ static int keeps_traces(struct iol_slot *posix)
            triggers_reached(((const struct iolens_posix_record *)iol_slot_rec(posix))->counters);
 }
 
-/* The whole record of slot s (its lock held by the caller), for the log;
- * src is its source record, whose lock (guarding the segment lists) the
- * caller holds when it can; posix is the file's POSIX record (NULL: none),
- * for the triggers. */
-static size_t full_record_locked(struct iol_slot *s, struct iol_slot *posix, void *buf,
-                                 size_t cap)
-{
-    const struct dxt_state *st = state_of(s);
-    int64_t w = list_count(&st->list[0]), r = list_count(&st->list[1]);
-    size_t bytes = sizeof(struct iolens_dxt_record) +
-                   (size_t)(w + r) * sizeof(struct iolens_dxt_segment);
-
-    if (w + r == 0)
-        return 0; /* as in Darshan: no traced access, no record */
-    if (!keeps_traces(posix))
-        return 0;
-    if (bytes > cap)
-        return bytes;
-    struct iolens_dxt_record *out = buf;
-    memcpy(out, iol_slot_rec(s), sizeof(*out));
-    out->write_count = w;
-    out->read_count = r;
-    copy_list(&st->list[0], w, out->segments);
-    copy_list(&st->list[1], r, out->segments + w);
-    return bytes;
-}
-
-/* The whole record of slot s, read under the lock of its source record
- * (taken for a bounded time: a thread that died may hold it); posix as
- * above, or (void *)1 for the source record itself (DXT_POSIX). */
-static size_t full_record(struct iol_slot *s, struct iol_slot *posix, void *buf, size_t cap)
+/* The whole record of slot s of module m (its lock held by the caller),
+ * for the log, read under the lock of its source record (taken for a bounded
+ * time: a thread that died may hold it); posix is the file's POSIX record
+ * (NULL: none) for the triggers, or (void *)1 for the source record itself
+ * (DXT_POSIX). */
+static size_t full_record(struct dxt_mod *m, struct iol_slot *s, struct iol_slot *posix,
+                          void *buf, size_t cap)
 {
     struct iol_slot *src = atomic_load_explicit(&state_of(s)->src, memory_order_acquire);
     if (!src)
@@ -342,7 +331,9 @@ static size_t full_record(struct iol_slot *s, struct iol_slot *posix, void *buf,
     if (posix == (void *)1)
         posix = src;
     int locked = iol_slot_lock_bounded(src);
-    size_t n = full_record_locked(s, posix, buf, cap);
+    size_t n = keeps_traces(posix)
+                   ? iol_dxt_recfile_build(hdr, m->pool->mm, (unsigned char *)s, buf, cap)
+                   : 0;
     if (locked)
         iol_slot_unlock(src);
     return n;
@@ -351,7 +342,7 @@ static size_t full_record(struct iol_slot *s, struct iol_slot *posix, void *buf,
 /* DXT_POSIX's full_record hook. */
 static size_t dxt_posix_full_record(struct iol_slot *s, void *buf, size_t cap)
 {
-    return full_record(s, (void *)1, buf, cap);
+    return full_record(&dxt_posix, s, (void *)1, buf, cap);
 }
 
 #ifdef IOLENS_WITH_MPI /* DXT_MPIIO is fed by the MPI-IO module */
@@ -361,7 +352,7 @@ static size_t dxt_mpiio_full_record(struct iol_slot *s, void *buf, size_t cap)
 {
     const struct iolens_record_base *b = iol_slot_rec(s);
     struct iol_pool *posix = iol_posix_pool();
-    return full_record(s, posix ? iol_record_find(posix, b->id) : NULL, buf, cap);
+    return full_record(&dxt_mpiio, s, posix ? iol_record_find(posix, b->id) : NULL, buf, cap);
 }
 #endif
 
@@ -450,7 +441,7 @@ static size_t dxt_stdio_full_record(struct iol_slot *s, void *buf, size_t cap)
 {
     const struct iolens_record_base *b = iol_slot_rec(s);
     struct iol_pool *posix = iol_posix_pool();
-    return full_record(s, posix ? iol_record_find(posix, b->id) : NULL, buf, cap);
+    return full_record(&dxt_stdio, s, posix ? iol_record_find(posix, b->id) : NULL, buf, cap);
 }
 
 /* DXT_STDIO's finish hook. */

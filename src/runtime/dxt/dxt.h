@@ -1,14 +1,15 @@
-/* The DXT_POSIX and DXT_MPIIO modules: a trace of every read and write the
- * POSIX (MPI-IO) module counts (offset, length, start and end time), one record per file, in
- * the layout of include/iolens/modules/dxt.h (version 1: no thread ids).
+/* The DXT_POSIX, DXT_MPIIO and DXT_STDIO modules: a trace of every read and
+ * write the POSIX (MPI-IO, STDIO) module counts (offset, length, start and
+ * end time, thread), one record per file, in the layout of
+ * include/iolens/modules/dxt.h (the versions with thread ids).
  *
- * Fed from the POSIX (MPI-IO) module's read/write note through one test of
- * iol_dxt_posix_on (iol_dxt_mpiio_on), which is 0 unless DXT_POSIX
- * (DXT_MPIIO) is enabled. Both modules' segments live in
- * chunks of an anonymous mapping of DXT_MEM bytes made at start (bounded;
- * when it is full the module is marked partial and later segments are
- * dropped); the record file holds only each record's head, and the log
- * writer asks the module for the whole record (iol_module.full_record). */
+ * Fed from the source module's read/write note through one test of
+ * iol_dxt_posix_on (iol_dxt_mpiio_on, iol_dxt_stdio_on), which is 0 unless
+ * the module is enabled. The segments live in the record file's trace area
+ * of DXT_MEM bytes (common/recfile.h; bounded: when it is full the module is
+ * marked partial and later segments are dropped), so that a killed
+ * process's recovered log has them; the log writer asks the module for each
+ * whole record (iol_module.full_record), which applies the triggers. */
 #ifndef IOL_RT_DXT_H
 #define IOL_RT_DXT_H
 

@@ -7,7 +7,7 @@
  * record is bins x width: the same as Darshan's latest end rounded up to a
  * bin), doubling the width, as the module does, when its bins would not
  * reach. No byte moves to another time. */
-#include "format/heatmap_extend.h"
+#include "format/runtime_api.h"
 #include "hm_align.h"
 #include "iolens/modules/heatmap.h"
 

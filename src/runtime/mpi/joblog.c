@@ -22,7 +22,7 @@
 
 #include "core/diag.h"
 #include "core/fmt.h"
-#include "format/sysio.h"
+#include "format/runtime_api.h"
 #include "hm_align.h"
 #include "iolens/log_parts.h"
 #include "mpilib.h"

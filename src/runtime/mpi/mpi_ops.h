@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 #include "common/recfile.h"
-#include "format/maplog.h"
+#include "format/runtime_api.h"
 #include "core/paths.h"
 
 #define IOL_MPI_OPS_SYMBOL "iolens_mpi_ops"

@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "format/combine.h"
+#include "format/runtime_api.h"
 #include "iolens/modules/h5d.h"
 #include "iolens/modules/h5f.h"
 #include "iolens/modules/mpiio.h"
