@@ -41,8 +41,8 @@ IOLENS_API iolens_status iolens_combine_record(const struct iolens_module_desc *
 
 /* REDUCE: make one rank's record of a shared file an input of the reduction:
  * its rank, bytes read + written and read + write + meta time become both the
- * fastest and the slowest rank's, and its rank -1 (a module that keeps no
- * fastest and slowest rank, such as PNETCDF_FILE: only its rank -1).
+ * fastest and the slowest rank's, and its rank -1. A module that keeps no
+ * fastest or slowest rank (H5F, PNETCDF_FILE) only gets the rank -1.
  * @return IOLENS_OK, or IOLENS_ERR_ARGUMENT if mod keeps them without the
  *         roles that name their inputs. */
 IOLENS_API iolens_status iolens_combine_prepare(const struct iolens_module_desc *mod, void *rec);

@@ -101,6 +101,8 @@ enum iolens_merge {
     IOLENS_MERGE_VARIANCE_BYTES, /* population variance over inputs of bytes read+written */
     IOLENS_MERGE_COUNT,       /* add; a negative integer sum ("not monitored") becomes -1 in
                                * the totals and in the runtime's reduction */
+    IOLENS_MERGE_UNSET_SUM,   /* added by the runtime's reduction; the aggregation leaves
+                               * it out (UNSET): PnetCDF's non-blocking counts */
 };
 
 /* One counter of a module: its name as printed, kind, merge rule, meaning. */

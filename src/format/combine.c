@@ -33,21 +33,22 @@ struct mode_rules {
     /* FASTEST and SLOWEST: TOTAL makes them unknown (-1, time 0) once records
      * of different files meet; REDUCE combines the records of one file. In
      * both a per-rank record offers its own rank, bytes and time, a shared
-     * (or prepared) one those it carries, and ties keep dst's. */
+     * (or prepared) one those it carries, and ties keep dst's. FASTEST_OWN
+     * and SLOWEST_OWN differ from them only where records of several files
+     * or shared records meet, in darshan-parser's aggregation (not applied
+     * yet); REDUCE, one file of prepared records, applies them as FASTEST
+     * and SLOWEST. */
     int one_file;
     /* VARIANCE_*: REDUCE leaves them 0, to be filled from the variances'
      * own reduction (iolens_combine_variance_store); TOTAL leaves them 0
      * only for IOLENS_ROLE_TOTAL_NO_VARIANCE modules and otherwise does not
      * apply them (Darshan's running variance needs more than two records). */
     int variances_reduced;
-    /* FIRST, UNSET and FLAG belong to darshan-parser's aggregation of modules
-     * the runtime's reduction does not cover: TOTAL only. */
+    /* FIRST and UNSET belong to darshan-parser's aggregation of modules the
+     * runtime's reduction does not cover: TOTAL only. UNSET_SUM rows, which
+     * the runtime's reduction sums, are left out (UNSET) there too. FLAG is
+     * the same in both. */
     int aggregation_rules;
-    /* The rules of the runtime's reduction of PNETCDF_VAR: UNSET rows are
-     * summed there, FLAG is applied, TOP4_TUPLE merges whole tuples into a
-     * new list, and FASTEST_OWN and SLOWEST_OWN act as FASTEST and SLOWEST
-     * on prepared records. REDUCE only (TOTAL does not apply them). */
-    int tuple_rules;
 };
 
 static const struct mode_rules rules_of[] = {
@@ -57,8 +58,7 @@ static const struct mode_rules rules_of[] = {
                                .min_replaces_any_zero = 1,
                                .top4_new_list = 1,
                                .one_file = 1,
-                               .variances_reduced = 1,
-                               .tuple_rules = 1},
+                               .variances_reduced = 1},
 };
 
 /* One combining step: the records, the mode's rules and what the base says. */
@@ -147,6 +147,15 @@ static void combine_min_nonzero(const struct step *s, const struct table *t, siz
         take(t, i);
 }
 
+/* A counter darshan-parser's aggregation leaves out: -1. */
+static void leave_out(const struct table *t, size_t i)
+{
+    if (t->rows[i].kind == IOLENS_F64)
+        iol_set_word_f(t->dst, i, -1.0);
+    else
+        iol_set_word_i(t->dst, i, -1);
+}
+
 /* Becomes 1 once any combined value is positive. */
 static void combine_flag(const struct table *t, size_t i)
 {
@@ -156,26 +165,6 @@ static void combine_flag(const struct table *t, size_t i)
     } else if (iol_word_i(t->src, i) > 0) {
         iol_set_word_i(t->dst, i, 1);
     }
-}
-
-/* The TOP4_TUPLE group headed at row head: 4 tuples of IOL_TOP4_TUPLE
- * words, then their 4 counts (REDUCE only). */
-static void combine_top4_tuple(const struct table *t, size_t head)
-{
-    int64_t dv[4 * IOL_TOP4_TUPLE], dc[4], sv[4 * IOL_TOP4_TUPLE], sc[4];
-    for (size_t k = 0; k < 4 * IOL_TOP4_TUPLE; k++) {
-        dv[k] = iol_word_i(t->dst, head + k);
-        sv[k] = iol_word_i(t->src, head + k);
-    }
-    for (size_t k = 0; k < 4; k++) {
-        dc[k] = iol_word_i(t->dst, head + 4 * IOL_TOP4_TUPLE + k);
-        sc[k] = iol_word_i(t->src, head + 4 * IOL_TOP4_TUPLE + k);
-    }
-    iol_top4_tuple_merge(dv, dc, sv, sc);
-    for (size_t k = 0; k < 4 * IOL_TOP4_TUPLE; k++)
-        iol_set_word_i(t->dst, head + k, dv[k]);
-    for (size_t k = 0; k < 4; k++)
-        iol_set_word_i(t->dst, head + 4 * IOL_TOP4_TUPLE + k, dc[k]);
 }
 
 /* The TOP4 group headed at row head: values in words head..head+3, their
@@ -196,6 +185,27 @@ static void combine_top4(const struct step *s, const struct table *t, size_t hea
         iol_set_word_i(t->dst, head + k, dv[k]);
         iol_set_word_i(t->dst, head + 4 + k, dc[k]);
     }
+}
+
+/* The TOP4_TUPLE group headed at row head: 4 tuples of IOL_TUPLE_WORDS
+ * words, then their 4 counts (REDUCE only). */
+static void combine_tuples(const struct table *t, size_t head)
+{
+    int64_t dv[4 * IOL_TUPLE_WORDS], dc[4], sv[4 * IOL_TUPLE_WORDS], sc[4];
+    size_t counts = head + 4 * IOL_TUPLE_WORDS;
+    for (size_t k = 0; k < 4 * IOL_TUPLE_WORDS; k++) {
+        dv[k] = iol_word_i(t->dst, head + k);
+        sv[k] = iol_word_i(t->src, head + k);
+    }
+    for (size_t k = 0; k < 4; k++) {
+        dc[k] = iol_word_i(t->dst, counts + k);
+        sc[k] = iol_word_i(t->src, counts + k);
+    }
+    iol_tuple4_reduce(dv, dc, sv, sc);
+    for (size_t k = 0; k < 4 * IOL_TUPLE_WORDS; k++)
+        iol_set_word_i(t->dst, head + k, dv[k]);
+    for (size_t k = 0; k < 4; k++)
+        iol_set_word_i(t->dst, counts + k, dc[k]);
 }
 
 /* The rank, bytes and I/O time src offers for the fastest or slowest rank:
@@ -293,11 +303,11 @@ static void combine_row(const struct step *s, const struct table *t, size_t i)
         combine_top4(s, t, i);
         break;
     case IOLENS_MERGE_TOP4_TUPLE:
-        combine_top4_tuple(t, i);
+        combine_tuples(t, i);
         break;
     case IOLENS_MERGE_FASTEST:
     case IOLENS_MERGE_SLOWEST:
-    case IOLENS_MERGE_FASTEST_OWN: /* REDUCE only: prepared records carry their own */
+    case IOLENS_MERGE_FASTEST_OWN: /* REDUCE only, where they are FASTEST and SLOWEST */
     case IOLENS_MERGE_SLOWEST_OWN:
         combine_extreme(s, i, t->rows[i].merge == IOLENS_MERGE_SLOWEST ||
                                   t->rows[i].merge == IOLENS_MERGE_SLOWEST_OWN);
@@ -311,15 +321,14 @@ static void combine_row(const struct step *s, const struct table *t, size_t i)
         if (s->first)
             take(t, i);
         break;
-    case IOLENS_MERGE_UNSET:
-        if (s->mr->tuple_rules) { /* the runtime's reduction sums them */
-            combine_sum(s, t, i);
-            break;
-        }
-        if (t->rows[i].kind == IOLENS_F64)
-            iol_set_word_f(t->dst, i, -1.0);
+    case IOLENS_MERGE_UNSET_SUM:
+        if (s->mr->aggregation_rules)
+            leave_out(t, i);
         else
-            iol_set_word_i(t->dst, i, -1);
+            combine_sum(s, t, i);
+        break;
+    case IOLENS_MERGE_UNSET:
+        leave_out(t, i);
         break;
     case IOLENS_MERGE_FLAG:
         combine_flag(t, i);
@@ -342,7 +351,8 @@ static int extreme_known(const struct iolens_module_roles *r, int slowest)
 
 /* Can rule m at row i of a table of n rows be applied (is_f: fcounters)?
  * Rules that reach other counters need them to exist. The tuple and own-time
- * variants of TOP4, FASTEST and SLOWEST are not applied in either mode. */
+ * variants of TOP4, FASTEST and SLOWEST are applied in REDUCE only (H5D and
+ * PNETCDF_VAR: darshan-parser's aggregation of them is not applied yet). */
 static int rule_usable(const struct iolens_module_desc *mod, const struct mode_rules *mr,
                        unsigned m, size_t i, size_t n, int is_f)
 {
@@ -354,17 +364,17 @@ static int rule_usable(const struct iolens_module_desc *mod, const struct mode_r
     case IOLENS_MERGE_MIN_NONZERO:
     case IOLENS_MERGE_PAIRED:
     case IOLENS_MERGE_ZERO:
+    case IOLENS_MERGE_FLAG:
+    case IOLENS_MERGE_UNSET_SUM:
         return 1;
     case IOLENS_MERGE_FIRST:
-        return mr->aggregation_rules;
     case IOLENS_MERGE_UNSET:
-    case IOLENS_MERGE_FLAG:
-        return mr->aggregation_rules || mr->tuple_rules;
-    case IOLENS_MERGE_TOP4_TUPLE:
-        return mr->tuple_rules && !is_f && i + 4 * IOL_TOP4_TUPLE + 4 <= n;
-    case IOLENS_MERGE_FASTEST_OWN:
+        return mr->aggregation_rules;
+    case IOLENS_MERGE_TOP4_TUPLE: /* the new-list merge only: REDUCE's */
+        return mr->top4_new_list && !is_f && i + 4 * IOL_TUPLE_WORDS + 4 <= n;
+    case IOLENS_MERGE_FASTEST_OWN: /* see one_file */
     case IOLENS_MERGE_SLOWEST_OWN:
-        return mr->tuple_rules && is_f &&
+        return mr->one_file && is_f &&
                extreme_known(mod->roles, m == IOLENS_MERGE_SLOWEST_OWN);
     case IOLENS_MERGE_VARIANCE_TIME:
     case IOLENS_MERGE_VARIANCE_BYTES: /* REDUCE: iolens_combine_variance_init's roles */

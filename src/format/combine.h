@@ -46,14 +46,13 @@ int64_t iol_own_bytes(const struct iolens_module_desc *mod, const void *rec);
  * REDUCE preparation then only marks the record shared. */
 int iol_extremes_absent(const struct iolens_module_desc *mod);
 
-/* Words of one TOP4_TUPLE value: a size, 5 lengths, 5 strides. */
-#define IOL_TOP4_TUPLE 11
-
-/* REDUCE's merge of a TOP4_TUPLE group: as iol_top4_merge with new_list 1,
- * values being tuples of IOL_TOP4_TUPLE words (dst_v, src_v: 4 tuples), equal
- * when all their words are, ordered by count, then by their first word. */
-void iol_top4_tuple_merge(int64_t *dst_v, int64_t dst_c[4], const int64_t *src_v,
-                          const int64_t src_c[4]);
+/* Darshan keeps the count that ranks a value or tuple being placed among the
+ * four most common in a C int: a count past 2^31 wraps there, and so does it
+ * here (two's complement, as gcc does). */
+static inline int64_t iol_rank_count(int64_t count)
+{
+    return (int32_t)(uint32_t)(uint64_t)count;
+}
 
 /* Merge a "four most common values" group (values v, their counts c) of src
  * into dst's. new_list 0: dst's list is updated in place (TOTAL); 1: a new
@@ -61,5 +60,12 @@ void iol_top4_tuple_merge(int64_t *dst_v, int64_t dst_c[4], const int64_t *src_v
  * place is lost. */
 void iol_top4_merge(int64_t dst_v[4], int64_t dst_c[4], const int64_t src_v[4],
                     const int64_t src_c[4], int new_list);
+
+/* REDUCE: merge src's TOP4_TUPLE group (4 tuples src_v, counts src_c) into
+ * dst's, as Darshan's runtime reduction does: counts of a tuple both hold
+ * are summed, then a new list takes src's tuples, then dst's, each placed
+ * by iol_tuple4_place (runtime_api.h: the runtime places by it too). */
+void iol_tuple4_reduce(int64_t *dst_v, int64_t dst_c[4], const int64_t *src_v,
+                       const int64_t src_c[4]);
 
 #endif

@@ -40,19 +40,20 @@ int iol_extremes_absent(const struct iolens_module_desc *mod)
 
 iolens_status iolens_combine_prepare(const struct iolens_module_desc *mod, void *rec)
 {
-    if (rec && mod && iol_extremes_absent(mod)) { /* PNETCDF_FILE: only shared */
-        struct iolens_record_base b;
+    struct iolens_record_base b;
+    if (!rec || !mod)
+        return IOLENS_ERR_ARGUMENT;
+    if (iol_extremes_absent(mod)) { /* H5F, PNETCDF_FILE: only marked shared */
         memcpy(&b, rec, sizeof(b));
         b.rank = -1;
         memcpy(rec, &b, sizeof(b));
         return IOLENS_OK;
     }
-    if (!rec || !roles_known(mod))
+    if (!roles_known(mod))
         return IOLENS_ERR_ARGUMENT;
     const struct iolens_module_roles *r = mod->roles;
     unsigned char *c = (unsigned char *)rec + mod->counters_offset;
     unsigned char *f = (unsigned char *)rec + mod->fcounters_offset;
-    struct iolens_record_base b;
     memcpy(&b, rec, sizeof(b));
     int64_t bytes = iol_own_bytes(mod, rec);
     double t = iol_own_time(mod, rec);

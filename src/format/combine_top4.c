@@ -6,13 +6,6 @@
 #include "combine.h"
 #include "words.h"
 
-/* Darshan keeps the count that ranks a value being placed in a C int: a count
- * past 2^31 wraps there, and so does it here (two's complement, as gcc does). */
-static int64_t low32(int64_t x)
-{
-    return (int32_t)(uint32_t)(uint64_t)x;
-}
-
 /* Place (value, count) into the list v/c, ordered by count, then by larger
  * value. A value already listed adds its count to the ranking count and
  * leaves its old place. The count stored is the ranking count if keep_rank,
@@ -21,12 +14,12 @@ static int64_t low32(int64_t x)
 static int place(int64_t v[4], int64_t c[4], int64_t value, int64_t count, int keep_rank)
 {
     int64_t nv[4] = {0, 0, 0, 0}, nc[4] = {0, 0, 0, 0};
-    int64_t rank = low32(count);
+    int64_t rank = iol_rank_count(count);
     int i, k = 0;
 
     for (i = 0; i < 4; i++) {
         if (v[i] == value) {
-            rank = low32(iol_add_wrap(count, c[i]));
+            rank = iol_rank_count(iol_add_wrap(count, c[i]));
             break;
         }
     }
@@ -115,74 +108,4 @@ void iol_top4_merge(int64_t dst_v[4], int64_t dst_c[4], const int64_t src_v[4],
         merge_new_list(dst_v, dst_c, src_v, src_c);
     else
         merge_in_place(dst_v, dst_c, src_v, src_c);
-}
-
-/* A tuple of IOL_TOP4_TUPLE words. */
-struct tuple {
-    int64_t w[IOL_TOP4_TUPLE];
-};
-
-static int tuple_eq(const struct tuple *a, const struct tuple *b)
-{
-    return memcmp(a->w, b->w, sizeof(a->w)) == 0;
-}
-
-/* place() for tuples, in REDUCE's use (keep_rank, no value listed twice):
- * ordered by count, then by first word, largest first. */
-static void place_tuple(struct tuple v[4], int64_t c[4], const struct tuple *value,
-                        int64_t count)
-{
-    struct tuple nv[4];
-    int64_t nc[4] = {0, 0, 0, 0};
-    int64_t rank = low32(count);
-    int i, k = 0;
-
-    memset(nv, 0, sizeof(nv));
-    for (i = 0; i < 4 && (c[i] > rank || (c[i] == rank && v[i].w[0] > value->w[0])); i++) {
-        nv[k] = v[i];
-        nc[k++] = c[i];
-    }
-    if (k == 4)
-        return;
-    nv[k] = *value;
-    nc[k++] = rank;
-    for (; k < 4 && i < 4; i++) {
-        if (!tuple_eq(&v[i], value)) {
-            nv[k] = v[i];
-            nc[k++] = c[i];
-        }
-    }
-    memcpy(v, nv, sizeof(nv));
-    memcpy(c, nc, sizeof(nc));
-}
-
-void iol_top4_tuple_merge(int64_t *dst_v, int64_t dst_c[4], const int64_t *src_v,
-                          const int64_t src_c[4])
-{
-    struct tuple dv[4], sv[4], ov[4];
-    int64_t ic[4], oc[4] = {0, 0, 0, 0};
-
-    memcpy(dv, dst_v, sizeof(dv));
-    memcpy(sv, src_v, sizeof(sv));
-    memcpy(ic, src_c, sizeof(ic));
-    memset(ov, 0, sizeof(ov));
-    /* A tuple both hold moves dst's count over to src's entry (as
-     * merge_new_list does with values). */
-    for (int j = 0; j < 4; j++) {
-        for (int k = 0; k < 4; k++) {
-            if (tuple_eq(&sv[j], &dv[k])) {
-                ic[j] = iol_add_wrap(ic[j], dst_c[k]);
-                memset(&dv[k], 0, sizeof(dv[k]));
-                dst_c[k] = 0;
-            }
-        }
-    }
-    for (int j = 0; j < 4; j++)
-        if (sv[j].w[0] != 0)
-            place_tuple(ov, oc, &sv[j], ic[j]);
-    for (int j = 0; j < 4; j++)
-        if (dv[j].w[0] != 0)
-            place_tuple(ov, oc, &dv[j], dst_c[j]);
-    memcpy(dst_v, ov, sizeof(ov));
-    memcpy(dst_c, oc, sizeof(oc));
 }

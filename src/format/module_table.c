@@ -37,11 +37,11 @@ static const struct iolens_module_desc *const module_table[IOLENS_MAX_MODS] = {
     [IOLENS_MOD_DXT_POSIX] = &iolens_dxt_posix_module,
     [IOLENS_MOD_DXT_MPIIO] = &iolens_dxt_mpiio_module,
     [IOLENS_MOD_DXT_STDIO] = &iolens_dxt_stdio_module,
+    [IOLENS_MOD_H5F] = &iolens_h5f_module,
+    [IOLENS_MOD_H5D] = &iolens_h5d_module,
     [IOLENS_MOD_PNETCDF_FILE] = &iolens_pnetcdf_file_module,
     [IOLENS_MOD_PNETCDF_VAR] = &iolens_pnetcdf_var_module,
 #ifndef IOLENS_RUNTIME_MODULES
-    [IOLENS_MOD_H5F] = &iolens_h5f_module,
-    [IOLENS_MOD_H5D] = &iolens_h5d_module,
     [IOLENS_MOD_BGQ] = &iolens_bgq_module,
     [IOLENS_MOD_MDHIM] = &iolens_mdhim_module,
     [IOLENS_MOD_DFS] = &iolens_dfs_module,

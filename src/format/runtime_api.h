@@ -110,6 +110,24 @@ size_t iol_dxt_recfile_build(const struct iol_map_header *h, const struct iol_ma
 void iol_combine_checked(const struct iolens_module_desc *mod, iolens_combine_mode mode,
                          void *dst, const void *src, int first);
 
+/* ---- The four most common access tuples (combine_tuple.c) ---------------
+ * H5D and PNETCDF_VAR records keep the four most common accesses as tuples
+ * ranked by count; the runtime places each access's tuple by the rule the
+ * REDUCE mode merges records' tuples by (iol_tuple4_reduce), so the two
+ * cannot drift apart. Not public: it is Darshan's runtime counting, not
+ * something a reader of logs needs.
+ * Words of one tuple of a TOP4_TUPLE group: the access size, five lengths
+ * and five strides. */
+#define IOL_TUPLE_WORDS 11
+
+/* Place tuple (IOL_TUPLE_WORDS words) with count into the list of four
+ * tuples vals / counts cnts, as Darshan's runtime does at each access (the
+ * H5D and PNETCDF_VAR modules) and its reduction for each tuple: the
+ * tuples before it are those with a larger count, or an equal count and a
+ * larger size; the tuple's old entry leaves the list. A tuple of size 0 is
+ * never placed; one that ranks below all four is dropped. */
+void iol_tuple4_place(int64_t *vals, int64_t cnts[4], const int64_t *tuple, int64_t count);
+
 /* ---- HEATMAP records on a job's common end (heatmap_extend.c) ------------
  * For a log of several processes, whose heatmaps each ended at its own
  * process's end. iolens/joblog.h applies it to the logs it combines; the MPI

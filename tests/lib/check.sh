@@ -7,6 +7,7 @@
 #
 # SUITE   workloads: wl_NAME programs, ../workloads/expected/NAME.txt
 #         mpi:       mpi_NAME as 4 ranks (run.sh -m), ../mpi/expected/NAME.txt
+#         hdf5:      h5_NAME as 4 ranks (h5_serial as one process), ../hdf5/expected/NAME.txt
 #         pnetcdf:   pnc_NAME as 4 ranks, ../pnetcdf/expected/NAME.txt
 #         mpiio:     mpi_NAME as 4 ranks with DARSHAN_DISABLE_SHARED_REDUCTION=1,
 #                    only the MPI-IO and heatmap:MPIIO lines compared, with
@@ -35,7 +36,7 @@
 set -eu
 export LC_ALL=C
 
-usage="usage: $0 workloads|mpi|mpiio|pnetcdf [--reference] LIB PARSER BINDIR [NAME...]"
+usage="usage: $0 workloads|mpi|hdf5|pnetcdf|mpiio [--reference] LIB PARSER BINDIR [NAME...]"
 [ $# -ge 1 ] || { echo "$usage" >&2; exit 2; }
 suite=$1
 shift
@@ -46,6 +47,7 @@ filter=cat
 case $suite in
     workloads) dir=$here/../workloads expected=expected prefix=wl_ run= slack=0 ;;
     mpi) dir=$here/../mpi expected=expected prefix=mpi_ run=-m slack=4 ;;
+    hdf5) dir=$here/../hdf5 expected=expected prefix=h5_ run=-m slack=4 ;;
     pnetcdf) dir=$here/../pnetcdf expected=expected prefix=pnc_ run=-m slack=4 ;;
     mpiio)
         dir=$here/../mpi expected=expected-rank prefix=mpi_ run=-m slack=4 filter=mpiio_only
@@ -73,6 +75,15 @@ status_of() {
         crash_segv) echo 139 ;;
         sigkill) echo 137 ;;
         *) echo 0 ;;
+    esac
+}
+
+# run.sh's launcher option for a workload: the suite's, but the serial HDF5
+# workload runs as one process.
+launcher_of() {
+    case $suite/$1 in
+        hdf5/serial) echo "" ;;
+        *) echo "$run" ;;
     esac
 }
 
@@ -112,7 +123,7 @@ for name in "$@"; do
     [ "$mode" = reference ] || [ ! -f "$dir/env/$name" ] || envfile=$dir/env/$name
     brief=
     [ "$(head -n 1 "$file")" != "#FORM brief" ] || brief=-b
-    if ! "$here/run.sh" $run -x "$(status_of "$name")" ${envfile:+-e "$envfile"} $brief \
+    if ! "$here/run.sh" $(launcher_of "$name") -x "$(status_of "$name")" ${envfile:+-e "$envfile"} $brief \
             "$lib" "$parser" "$bindir/$prefix$name" > "$tmp/all" 2> "$tmp/err"; then
         echo "FAIL $name (run)"
         cat "$tmp/err"

@@ -15,17 +15,19 @@
 #
 #   MODULE <tab> RANK <tab> COUNTER <tab> VALUE <tab> NAME
 #
-# - Only POSIX, MPI-IO, STDIO, PNETCDF_FILE, PNETCDF_VAR and HEATMAP records
-#   are kept; of all but HEATMAP, only records named DIR, DIR/..., <STDIN>,
-#   <STDOUT> or <STDERR>.
+# - Only POSIX, MPI-IO, STDIO, H5F, H5D, PNETCDF_FILE, PNETCDF_VAR and
+#   HEATMAP records are kept; of all but HEATMAP, only records named DIR,
+#   DIR/..., <STDIN>, <STDOUT> or <STDERR> (an H5D record's name is its
+#   file's, ":", and the dataset's path; a PNETCDF_VAR record's, its file's,
+#   ":", and the variable's name).
 # - The record id, mount point and file system columns are dropped; DIR at
 #   the start of a name becomes @DIR@.
 # - Dropped counters: every *_F_*TIME* (timers and timestamps), the slowest
 #   access sizes *_MAX_READ_TIME_SIZE and *_MAX_WRITE_TIME_SIZE (timing),
 #   *_MEM_ALIGNMENT and *_FILE_ALIGNMENT (configuration and file system).
-# - POSIX_RENAMED_FROM and PNETCDF_VAR_FILE_REC_ID hold a record id, a hash
-#   of the full path; it is replaced by the name of that record (with
-#   @DIR@), or @UNKNOWN@.
+# - POSIX_RENAMED_FROM, H5D_FILE_REC_ID and PNETCDF_VAR_FILE_REC_ID hold a
+#   record id, a hash of the full path; it is replaced by the name of that
+#   record (with @DIR@), or @UNKNOWN@.
 # - Shared records (rank -1): *_FASTEST_RANK and *_SLOWEST_RANK are dropped
 #   (the rank with the least and the most I/O time); *_FASTEST_RANK_BYTES
 #   and *_SLOWEST_RANK_BYTES are kept only when *_F_VARIANCE_RANK_BYTES is
@@ -128,7 +130,8 @@ one_log() {
             else if (ctr ~ /^HEATMAP_WRITE_BIN_/) hm_w[key] += val
             next
         }
-        if (mod != "POSIX" && mod != "STDIO" && mod != "MPI-IO" && mod !~ /^PNETCDF_(FILE|VAR)$/) next
+        if (mod != "POSIX" && mod != "STDIO" && mod != "MPI-IO" && mod != "H5F" &&
+            mod != "H5D" && mod !~ /^PNETCDF_(FILE|VAR)$/) next
         if (!ours(name)) next
         if (ctr ~ /_F_VARIANCE_RANK_BYTES$/) varbytes[mod, id, rank] = val
         if (ctr ~ /_F_.*TIME/ || ctr ~ /_MAX_(READ|WRITE)_TIME_SIZE$/ ||
@@ -148,7 +151,8 @@ one_log() {
             if (lrank[i] == -1 && lctr[i] ~ /_(FASTEST|SLOWEST)_RANK_BYTES$/ &&
                 varbytes[lmod[i], lid[i], lrank[i]] + 0 != 0) continue
             v = lval[i]
-            if ((lctr[i] == "POSIX_RENAMED_FROM" || lctr[i] == "PNETCDF_VAR_FILE_REC_ID") && v != "0")
+            if ((lctr[i] == "POSIX_RENAMED_FROM" || lctr[i] == "H5D_FILE_REC_ID" ||
+                 lctr[i] == "PNETCDF_VAR_FILE_REC_ID") && v != "0")
                 v = (v in names) ? clean(names[v]) : "@UNKNOWN@"
             print lmod[i], lrank[i], lctr[i], v, clean(lname[i])
         }

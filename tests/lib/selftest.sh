@@ -8,7 +8,8 @@
 # - every line is a comment, a block header "== log", or a data line of five
 #   tab-separated fields, optionally followed by one remark
 #   "<tab>#REF absent Dn[,Dn...]" or "<tab>#REF VALUE Dn[,Dn...]", of a
-#   module the normal form keeps (POSIX, MPI-IO, STDIO, PNETCDF_FILE, PNETCDF_VAR, HEATMAP);
+#   module the normal form keeps (POSIX, MPI-IO, STDIO, H5F, H5D,
+#   PNETCDF_FILE, PNETCDF_VAR, HEATMAP);
 # - every deviation id a remark names is described in
 #   ../workloads/deviations.md;
 # - normalize.sh --strip gives the normal form: blocks in sorted order,
@@ -34,7 +35,7 @@ for f in "$suite"/expected/*.txt "$suite"/expected-rank/*.txt; do
     /^== log(\t#REF absent D[0-9]+(,D[0-9]+)*)?$/ { next }
     NF == 5 || (NF == 6 && $6 ~ /^#REF [^ ]+ D[0-9]+(,D[0-9]+)*$/) {
         if ($1 != "POSIX" && $1 != "STDIO" && $1 != "MPI-IO" && $1 != "HEATMAP" &&
-            $1 !~ /^PNETCDF_(FILE|VAR)$/) bad("unknown module " $1)
+            $1 != "H5F" && $1 != "H5D" && $1 !~ /^PNETCDF_(FILE|VAR)$/) bad("unknown module " $1)
         next
     }
     { bad("malformed line") }

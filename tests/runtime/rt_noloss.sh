@@ -88,10 +88,10 @@ nowhere)
     "$iolens" recover -o "$t/rec.darshan" "$1" || fail "the kept record file cannot be recovered"
     ;;
 unrecordable)
-    run files DARSHAN_MOD_ENABLE=H5F
+    run files DARSHAN_MOD_ENABLE=MDHIM
     [ "$(wc -l < "$t/err")" -eq 1 ] || fail "expected one line on stderr"
-    grep -q "^iolens\[[0-9]*\]: the H5F module was asked for but this build of iolens cannot record it; the log will not have it\$" "$t/err" ||
-        fail "no line for H5F"
+    grep -q "^iolens\[[0-9]*\]: the MDHIM module was asked for but this build of iolens cannot record it; the log will not have it\$" "$t/err" ||
+        fail "no line for MDHIM"
     # Darshan's general switch asks for what this build traces: nothing to say.
     run files DXT_ENABLE_IO_TRACE=1
     [ ! -s "$t/err" ] || fail "DXT_ENABLE_IO_TRACE: stderr not empty"

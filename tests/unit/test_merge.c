@@ -606,6 +606,42 @@ static void modes_agree_elsewhere(void **state)
     free(r);
 }
 
+/* A row one combiner sums and the other leaves out (PNETCDF_VAR_NB_READS):
+ * UNSET_SUM follows the mode, where UNSET is -1 in the totals and refused
+ * in REDUCE. The rows of a small module made for the test. */
+static void unset_sum_by_mode(void **state)
+{
+    static const struct iolens_counter rows[] = {
+        {"T_SUM", IOLENS_I64, IOLENS_MERGE_SUM, ""},
+        {"T_NB", IOLENS_I64, IOLENS_MERGE_UNSET_SUM, ""},
+    };
+    static const struct iolens_counter unset_row[] = {
+        {"T_UNSET", IOLENS_I64, IOLENS_MERGE_UNSET, ""},
+    };
+    const struct iolens_module_desc mod = {
+        .name = "T", .record_size = 16 + 8 * 2, .counters = rows, .ncounters = 2,
+        .counters_offset = 16, .fcounters_offset = 32, .head_words = 2};
+    const struct iolens_module_desc unset_mod = {
+        .name = "U", .record_size = 16 + 8, .counters = unset_row, .ncounters = 1,
+        .counters_offset = 16, .fcounters_offset = 24, .head_words = 2};
+    (void)state;
+    assert_true(iolens_combine_supported(&unset_mod, IOLENS_COMBINE_TOTAL));
+    assert_false(iolens_combine_supported(&unset_mod, IOLENS_COMBINE_REDUCE));
+    for (int mode = IOLENS_COMBINE_TOTAL; mode <= IOLENS_COMBINE_REDUCE; mode++) {
+        unsigned char *a = new_record(&mod, 1, -1), *b = new_record(&mod, 1, -1);
+        set_c(&mod, a, 0, 3);
+        set_c(&mod, a, 1, 3);
+        set_c(&mod, b, 0, 4);
+        set_c(&mod, b, 1, 4);
+        assert_int_equal(iolens_combine_record(&mod, (iolens_combine_mode)mode, a, b, 0),
+                         IOLENS_OK);
+        assert_int_equal(get_c(&mod, a, 0), 7);
+        assert_int_equal(get_c(&mod, a, 1), mode == IOLENS_COMBINE_TOTAL ? -1 : 7);
+        free(a);
+        free(b);
+    }
+}
+
 /* ---- the accumulator, on POSIX records ---- */
 
 static void posix_record(unsigned char *r, uint64_t id, int64_t rank, int64_t rd, int64_t wr,
@@ -745,7 +781,7 @@ int main(void)
         {"modes_agree_elsewhere", modes_agree_elsewhere},
     };
     enum { NPER = sizeof(per_module) / sizeof(per_module[0]) };
-    static struct CMUnitTest tests[IOLENS_MOD_KNOWN_COUNT * NPER + 5];
+    static struct CMUnitTest tests[IOLENS_MOD_KNOWN_COUNT * NPER + 6];
     static char names[IOLENS_MOD_KNOWN_COUNT * NPER][96];
     size_t n = 0, nmods = 0;
 
@@ -765,6 +801,7 @@ int main(void)
     }
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(roles_match_tables);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(refused_only_for_known_reasons);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(unset_sum_by_mode);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(accumulator_metrics);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(accumulator_totals_only);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(accumulator_edges);

@@ -17,6 +17,8 @@
 #include <cmocka.h>
 
 #include "format/combine.h"
+#include "iolens/modules/h5d.h"
+#include "iolens/modules/h5f.h"
 #include "iolens/modules/mpiio.h"
 #include "iolens/modules/pnetcdf_file.h"
 #include "iolens/modules/pnetcdf_var.h"
@@ -105,25 +107,26 @@ static const struct iolens_module_desc *mod_of(void **state)
 }
 
 /* The modules the runtime reduces are supported, each with one variance row
- * of time and one of bytes (PNETCDF_FILE, which keeps no fastest or slowest
- * rank, with none); modules with fastest and slowest rows but without the
- * roles the preparation writes are not, nor are NULL and unknown modes. */
+ * of time and one of bytes but those that keep no fastest or slowest rank
+ * (H5F, PNETCDF_FILE: none); modules with fastest and slowest rows but
+ * without the roles the preparation writes are not, nor are NULL and
+ * unknown modes. */
 static void supported_modules(void **state)
 {
     static const struct iolens_module_desc *const reduced[] = {
         &iolens_posix_module, &iolens_mpiio_module, &iolens_stdio_module,
+        &iolens_h5f_module, &iolens_h5d_module, &iolens_pnetcdf_file_module,
         &iolens_pnetcdf_var_module};
     (void)state;
-    assert_true(iolens_combine_supported(&iolens_pnetcdf_file_module, IOLENS_COMBINE_REDUCE));
-    for (size_t k = 0; k < 4; k++) {
+    for (size_t k = 0; k < sizeof(reduced) / sizeof(reduced[0]); k++) {
         const struct iolens_module_desc *m = reduced[k];
-        int ntime = 0, nbytes = 0;
+        int ntime = 0, nbytes = 0, want = !iol_extremes_absent(m);
         assert_true(iolens_combine_supported(m, IOLENS_COMBINE_REDUCE));
         for (size_t i = 0; i < m->nfcounters; i++) {
             ntime += m->fcounters[i].merge == IOLENS_MERGE_VARIANCE_TIME;
             nbytes += m->fcounters[i].merge == IOLENS_MERGE_VARIANCE_BYTES;
         }
-        assert_true(ntime == 1 && nbytes == 1);
+        assert_true(ntime == want && nbytes == want);
     }
     for (int id = 0; id < IOLENS_MOD_KNOWN_COUNT; id++) {
         const struct iolens_module_desc *m = iolens_module(id);
@@ -186,7 +189,7 @@ static void plain_rules(void **state)
         int64_t want;
         switch (d->counters[i].merge) {
         case IOLENS_MERGE_SUM:
-        case IOLENS_MERGE_UNSET: /* the runtime sums what darshan-parser leaves out */
+        case IOLENS_MERGE_UNSET_SUM: /* the runtime sums what darshan-parser leaves out */
         case IOLENS_MERGE_COUNT: want = 1010 + 2 * (int64_t)i; break;
         case IOLENS_MERGE_FLAG: want = 1; break;
         case IOLENS_MERGE_LAST:
@@ -241,7 +244,7 @@ static void min_nonzero(void **state)
 static void fastest_slowest(void **state)
 {
     if (iol_extremes_absent(mod_of(state)))
-        skip(); /* PNETCDF_FILE keeps no fastest or slowest rank */
+        skip(); /* H5F and PNETCDF_FILE keep no fastest or slowest rank */
     static const struct {
         double tin, tacc;
         int in_fastest, in_slowest;
@@ -389,7 +392,7 @@ static void top4_cases(void **state)
                          cases[c].what, k, av[k], ac[k], cases[c].rv[k], cases[c].rc[k]);
         }
         /* The same values as tuples (size, then words that follow from it). */
-        int64_t at[4][IOL_TOP4_TUPLE], it[4][IOL_TOP4_TUPLE];
+        int64_t at[4][IOL_TUPLE_WORDS], it[4][IOL_TUPLE_WORDS];
         memset(at, 0, sizeof(at));
         memset(it, 0, sizeof(it));
         for (int k = 0; k < 4; k++) {
@@ -399,7 +402,7 @@ static void top4_cases(void **state)
             it[k][3] = 2 * cases[c].iv[k];
         }
         memcpy(ac, cases[c].ac, sizeof(ac));
-        iol_top4_tuple_merge(&at[0][0], ac, &it[0][0], cases[c].ic);
+        iol_tuple4_reduce(&at[0][0], ac, &it[0][0], cases[c].ic);
         for (int k = 0; k < 4; k++)
             if (at[k][0] != cases[c].rv[k] || at[k][3] != 2 * cases[c].rv[k] ||
                 ac[k] != cases[c].rc[k])
@@ -413,7 +416,7 @@ static void top4_cases(void **state)
 static void top4_tuples_apart(void **state)
 {
     (void)state;
-    int64_t acc[4][IOL_TOP4_TUPLE], in[4][IOL_TOP4_TUPLE], ac[4] = {3, 1, 0, 0},
+    int64_t acc[4][IOL_TUPLE_WORDS], in[4][IOL_TUPLE_WORDS], ac[4] = {3, 1, 0, 0},
             ic[4] = {3, 2, 0, 0};
     memset(acc, 0, sizeof(acc));
     memset(in, 0, sizeof(in));
@@ -421,7 +424,7 @@ static void top4_tuples_apart(void **state)
     acc[0][1] = 1, acc[0][2] = 16;
     in[0][1] = 2, in[0][2] = 8;
     acc[1][0] = in[1][0] = 8; /* the same tuple in both: counts added */
-    iol_top4_tuple_merge(&acc[0][0], ac, &in[0][0], ic);
+    iol_tuple4_reduce(&acc[0][0], ac, &in[0][0], ic);
     assert_true(acc[0][0] == 64 && acc[0][1] == 1 && ac[0] == 3);
     assert_true(acc[1][0] == 64 && acc[1][1] == 2 && ac[1] == 3);
     assert_true(acc[2][0] == 8 && ac[2] == 3);
@@ -687,6 +690,65 @@ static void reference_data(void **state)
     assert_true(nrec >= 20);
 }
 
+/* A tuple of size, lengths and strides with every word v but the size. */
+static void tuple_of(int64_t *t, int64_t size, int64_t v)
+{
+    t[0] = size;
+    for (int k = 1; k < IOL_TUPLE_WORDS; k++)
+        t[k] = v;
+}
+
+/* The H5D and PNETCDF_VAR groups of four tuples: placed at each access as
+ * Darshan's runtime places them (count, then size, largest first; size 0
+ * never), and reduced into a new list (src's tuples, with dst's counts of
+ * the same tuples added, then dst's). */
+static void tuple_cases(void **state)
+{
+    int64_t v[4 * IOL_TUPLE_WORDS] = {0}, c[4] = {0}, t[IOL_TUPLE_WORDS];
+    (void)state;
+    tuple_of(t, 0, 0);
+    iol_tuple4_place(v, c, t, 5);
+    assert_int_equal(c[0], 0);
+    tuple_of(t, 100, 1);
+    iol_tuple4_place(v, c, t, 1);
+    tuple_of(t, 200, 1);
+    iol_tuple4_place(v, c, t, 1); /* same count, larger size: first */
+    assert_int_equal(v[0], 200);
+    assert_int_equal(v[IOL_TUPLE_WORDS], 100);
+    tuple_of(t, 100, 2); /* same size, other lengths: another tuple */
+    iol_tuple4_place(v, c, t, 3);
+    assert_int_equal(v[0], 100);
+    assert_int_equal(v[1], 2);
+    assert_int_equal(c[0], 3);
+    assert_int_equal(c[1], 1);
+    assert_int_equal(c[2], 1);
+    tuple_of(t, 100, 1);
+    iol_tuple4_place(v, c, t, 2); /* its old entry leaves the list */
+    assert_int_equal(v[IOL_TUPLE_WORDS], 100);
+    assert_int_equal(v[IOL_TUPLE_WORDS + 1], 1);
+    assert_int_equal(c[1], 2);
+    assert_int_equal(v[2 * IOL_TUPLE_WORDS], 200);
+    assert_int_equal(c[3], 0);
+
+    /* src: A(2), B(1); dst: B(3), C(1) -> B(4), A(2), C(1). */
+    int64_t sv[4 * IOL_TUPLE_WORDS] = {0}, scnt[4] = {2, 1, 0, 0};
+    int64_t dv[4 * IOL_TUPLE_WORDS] = {0}, dcnt[4] = {3, 1, 0, 0};
+    tuple_of(&sv[0], 10, 1);
+    tuple_of(&sv[IOL_TUPLE_WORDS], 20, 2);
+    tuple_of(&dv[0], 20, 2);
+    tuple_of(&dv[IOL_TUPLE_WORDS], 30, 3);
+    iol_tuple4_reduce(dv, dcnt, sv, scnt);
+    assert_int_equal(dv[0], 20);
+    assert_int_equal(dcnt[0], 4);
+    assert_int_equal(dv[IOL_TUPLE_WORDS], 10);
+    assert_int_equal(dcnt[1], 2);
+    assert_int_equal(dv[2 * IOL_TUPLE_WORDS], 30);
+    assert_int_equal(dv[2 * IOL_TUPLE_WORDS + 5], 3);
+    assert_int_equal(dcnt[2], 1);
+    assert_int_equal(dv[3 * IOL_TUPLE_WORDS], 0);
+    assert_int_equal(dcnt[3], 0);
+}
+
 int main(int argc, char **argv)
 {
     static const struct {
@@ -699,7 +761,7 @@ int main(int argc, char **argv)
         {"first_copies", first_copies},       {"variance", variance},
     };
     enum { NPER = sizeof(per_module) / sizeof(per_module[0]) };
-    static struct CMUnitTest tests[IOLENS_MOD_KNOWN_COUNT * NPER + 7];
+    static struct CMUnitTest tests[IOLENS_MOD_KNOWN_COUNT * NPER + 8];
     static char names[IOLENS_MOD_KNOWN_COUNT * NPER][96];
     size_t n = 0, nmods = 0;
 
@@ -721,6 +783,7 @@ int main(int argc, char **argv)
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(posix_clamping);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(top4_cases);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(top4_tuples_apart);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(tuple_cases);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(top4_in_records);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(order_matters);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(reference_data);

@@ -19,8 +19,8 @@
     X(PNETCDF_VAR_INDEP_WRITES, I64, SUM, "independent writes") \
     X(PNETCDF_VAR_COLL_READS, I64, SUM, "collective reads") \
     X(PNETCDF_VAR_COLL_WRITES, I64, SUM, "collective writes") \
-    X(PNETCDF_VAR_NB_READS, I64, UNSET, "non-blocking reads") \
-    X(PNETCDF_VAR_NB_WRITES, I64, UNSET, "non-blocking writes") \
+    X(PNETCDF_VAR_NB_READS, I64, UNSET_SUM, "non-blocking reads") \
+    X(PNETCDF_VAR_NB_WRITES, I64, UNSET_SUM, "non-blocking writes") \
     X(PNETCDF_VAR_BYTES_READ, I64, SUM, "bytes read") \
     X(PNETCDF_VAR_BYTES_WRITTEN, I64, SUM, "bytes written") \
     X(PNETCDF_VAR_RW_SWITCHES, I64, SUM, "changes between reading and writing") \

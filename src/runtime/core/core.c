@@ -18,6 +18,7 @@
 #include "logwrite.h"
 #include "heatmap/heatmap.h"
 #include "dxt/dxt.h"
+#include "hdf5/h5_mods.h"
 #include "mpiio/mpi_io.h"
 #include "mpi/mpi_wrap.h"
 #include "pnetcdf/pnetcdf.h"
@@ -32,6 +33,9 @@ static const struct iol_module *const modules[] = {
     &iol_heatmap_module,
 #ifdef IOLENS_WITH_MPI
     &iol_mpiio_module,
+#endif
+#ifdef IOLENS_WITH_HDF5
+    &iol_h5f_module, &iol_h5d_module,
 #endif
     &iol_dxt_posix_module,
 #ifdef IOLENS_WITH_MPI

@@ -1,25 +1,27 @@
 /* The reduction of shared records (see shared.h), as Darshan 3.5 does it.
  *
  * For each module that has shared records and a reduction (POSIX, MPI-IO,
- * STDIO, PNETCDF_FILE, PNETCDF_VAR; HEATMAP records stay per rank, as in
- * the reference), every rank
- * prepares its copies (iolens_combine_prepare; the rules are the log
- * library's combining engine in its REDUCE mode, format/combine.h), sorts
- * its records by rank descending and id ascending, which puts the shared
- * ones last in the same order everywhere, and reduces them to rank 0 with
- * MPI_Reduce. The operation is
- * created commutative on a contiguous byte type of one record, exactly as
- * the reference does: Open MPI then picks the same algorithm, hence the
- * same combining order, and the fields taken from one operand (modes, the
- * four most common values) come out as the reference's. Two more
- * reductions, with their own commutative operation, give the variances of
- * time and bytes (for the modules that keep them: not PNETCDF_FILE). Rank 0 then holds the combined records (rank -1) in place
+ * H5F, H5D, PNETCDF_FILE, PNETCDF_VAR, STDIO; HEATMAP records stay per rank,
+ * as in the reference), every rank prepares its copies
+ * (iolens_combine_prepare; the rules are the log library's combining engine
+ * in its REDUCE mode, format/combine.h), sorts its records by rank
+ * descending and id ascending, which puts the shared ones last in the same
+ * order everywhere, and reduces them to rank 0 with MPI_Reduce. The
+ * operation is created commutative on a contiguous byte type of one record,
+ * exactly as the reference does: Open MPI then picks the same algorithm,
+ * hence the same combining order, and the fields taken from one operand
+ * (modes, the four most common values) come out as the reference's. Two
+ * more reductions, with their own commutative operation, give the variances
+ * of time and bytes (in the modules that keep them: not H5F or
+ * PNETCDF_FILE). Rank 0 then holds the combined records (rank -1) in place
  * of its copies; the other ranks drop theirs. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "format/runtime_api.h"
+#include "iolens/modules/h5d.h"
+#include "iolens/modules/h5f.h"
 #include "iolens/modules/mpiio.h"
 #include "iolens/modules/pnetcdf_file.h"
 #include "iolens/modules/pnetcdf_var.h"
@@ -50,6 +52,16 @@ static void op_mpiio(void *in, void *inout, int *len, MPI_Datatype *dt)
 static void op_stdio(void *in, void *inout, int *len, MPI_Datatype *dt)
 {
     combine_n(&iolens_stdio_module, in, inout, *len);
+}
+
+static void op_h5f(void *in, void *inout, int *len, MPI_Datatype *dt)
+{
+    combine_n(&iolens_h5f_module, in, inout, *len);
+}
+
+static void op_h5d(void *in, void *inout, int *len, MPI_Datatype *dt)
+{
+    combine_n(&iolens_h5d_module, in, inout, *len);
 }
 
 static void op_pnetcdf_file(void *in, void *inout, int *len, MPI_Datatype *dt)
@@ -84,13 +96,16 @@ static const struct {
 } reduced[] = {
     {&iolens_posix_module, op_posix},
     {&iolens_mpiio_module, op_mpiio},
+    {&iolens_h5f_module, op_h5f},
+    {&iolens_h5d_module, op_h5d},
+    {&iolens_pnetcdf_file_module, op_pnetcdf_file},
+    {&iolens_pnetcdf_var_module, op_pnetcdf_var},
     {&iolens_stdio_module, op_stdio},
-    {&iolens_pnetcdf_file_module, op_pnetcdf_file}, {&iolens_pnetcdf_var_module, op_pnetcdf_var},
 };
 #define NREDUCED (sizeof(reduced) / sizeof(reduced[0]))
 
-/* Does the module have variance rows (PNETCDF_FILE has none: Darshan
- * reduces no variances for it)? */
+/* Does the module keep the variances across ranks (a VARIANCE_TIME row)?
+ * H5F and PNETCDF_FILE have none: Darshan reduces no variances for them. */
 static int has_variances(const struct iolens_module_desc *desc)
 {
     for (size_t i = 0; i < desc->nfcounters; i++)
@@ -106,7 +121,8 @@ struct work {
     MPI_User_function *op;
     size_t n;                    /* shared records: the last n after the sort */
     unsigned char *out;          /* rank 0: n combined records */
-    struct iolens_variance *var; /* 4n: time and bytes, sent and received */
+    struct iolens_variance *var; /* 4n: time and bytes, sent and received; NULL
+                                  * for a module without variances */
 };
 
 static int cmp_base(const void *a, const void *b)

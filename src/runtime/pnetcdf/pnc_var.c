@@ -11,14 +11,14 @@
 #include "common/hash.h"
 #include "core/counting.h"
 #include "core/paths.h"
+#include "core/tuples.h"
 #include "mpiio/mpi_io.h"
 
-/* Words of one access tuple: its size, then lengths and strides of the last
+/* One access tuple: its size, then lengths and strides of the last
  * IOLENS_PNETCDF_VAR_MAX_NDIMS dimensions. */
 #define NDIMS_KEPT IOLENS_PNETCDF_VAR_MAX_NDIMS
-#define TUPLE (1 + 2 * NDIMS_KEPT)
-/* Distinct tuples counted per variable (Darshan's common-value limit). */
-#define TUPLES_MAX 32
+_Static_assert(IOL_TUPLE_WORDS == 1 + 2 * NDIMS_KEPT,
+               "a tuple is a size, then lengths and strides of each dimension kept");
 /* Dimensions a looked-up variable may have to be recorded. */
 #define LOOKUP_DIMS 1024
 
@@ -31,9 +31,7 @@ struct var_state {
     double last_read_end; /* ends of the last timed calls, so that overlapping */
     double last_write_end; /* calls (threads) are not counted twice */
     double last_meta_end;
-    uint32_t ntuples;     /* distinct access tuples counted */
-    int64_t tuple[TUPLES_MAX][TUPLE];
-    int64_t count[TUPLES_MAX];
+    struct iol_tuples tuples; /* the access tuples counted */
 };
 
 _Atomic(struct iol_slot *) iol_pnc_varid_tab[IOL_PNC_VARIDS];
@@ -173,13 +171,13 @@ void iol_pnc_note_var_lookup(int ncid, const char *name, int varid, double t0, d
  * (unlim_len and vard_size were looked up before the lock). */
 static int64_t access_of(const struct iolens_pnetcdf_var_record *r,
                          const struct iol_pnc_sel *sel, int64_t unlim_len, int64_t vard_size,
-                         int64_t tuple[TUPLE])
+                         int64_t tuple[IOL_TUPLE_WORDS])
 {
     int64_t type_size = r->counters[PNETCDF_VAR_DATATYPE_SIZE];
     int64_t ndims = r->counters[PNETCDF_VAR_NDIMS];
     int64_t size = 1;
 
-    memset(tuple, 0, TUPLE * sizeof(tuple[0]));
+    memset(tuple, 0, IOL_TUPLE_WORDS * sizeof(tuple[0]));
     switch (sel->kind) {
     case IOL_PNC_VAR:
         size = r->counters[PNETCDF_VAR_NPOINTS];
@@ -226,59 +224,6 @@ static int64_t access_of(const struct iolens_pnetcdf_var_record *r,
     return size;
 }
 
-/* Count one occurrence of a tuple. @return its count so far, or 0 when the
- * variable already has TUPLES_MAX other tuples (then it is not counted). */
-static int64_t tuple_add(struct var_state *st, const int64_t tuple[TUPLE])
-{
-    for (uint32_t i = 0; i < st->ntuples; i++)
-        if (memcmp(st->tuple[i], tuple, TUPLE * sizeof(tuple[0])) == 0)
-            return ++st->count[i];
-    if (st->ntuples == TUPLES_MAX)
-        return 0;
-    memcpy(st->tuple[st->ntuples], tuple, TUPLE * sizeof(tuple[0]));
-    st->count[st->ntuples++] = 1;
-    return 1;
-}
-
-/* Merge (tuple, count) into the record's four most common accesses: ordered
- * by count, then by size, largest first (Darshan's rule; equal tuples are
- * one entry). A tuple of size 0 is never listed. */
-static void top4_update(struct iolens_pnetcdf_var_record *r, const int64_t tuple[TUPLE],
-                        int64_t count)
-{
-    int64_t *vals = &r->counters[PNETCDF_VAR_ACCESS1_ACCESS];
-    int64_t *cnts = &r->counters[PNETCDF_VAR_ACCESS1_COUNT];
-    int64_t nv[4][TUPLE], nc[4];
-    int k = 0, i;
-
-    if (tuple[0] == 0)
-        return;
-    memset(nv, 0, sizeof(nv));
-    memset(nc, 0, sizeof(nc));
-    /* Entries that stay ahead: a higher count, or the same count and a larger size. */
-    for (i = 0; i < 4; i++) {
-        const int64_t *v = vals + i * TUPLE;
-        if (!(cnts[i] > count || (cnts[i] == count && v[0] > tuple[0])))
-            break;
-        memcpy(nv[k], v, sizeof(nv[k]));
-        nc[k++] = cnts[i];
-    }
-    if (k == 4)
-        return;
-    memcpy(nv[k], tuple, sizeof(nv[k]));
-    nc[k++] = count;
-    /* The rest, without the tuple's old entry. */
-    for (; k < 4 && i < 4; i++) {
-        const int64_t *v = vals + i * TUPLE;
-        if (memcmp(v, tuple, TUPLE * sizeof(tuple[0])) != 0) {
-            memcpy(nv[k], v, sizeof(nv[k]));
-            nc[k++] = cnts[i];
-        }
-    }
-    memcpy(vals, nv, sizeof(nv));
-    memcpy(cnts, nc, sizeof(nc));
-}
-
 /* Indices of the counters that differ between reads and writes. */
 struct rw_kind {
     int io_type, other_type;
@@ -314,7 +259,7 @@ void iol_pnc_note_access(struct iol_slot *s, int ncid, const struct iol_pnc_sel 
 {
     const struct rw_kind *k = is_read ? &kind_read : &kind_write;
     struct var_state *st = state_of(s);
-    int64_t unlim_len = -1, vard_size = 0, tuple[TUPLE];
+    int64_t unlim_len = -1, vard_size = 0, tuple[IOL_TUPLE_WORDS];
     int unlim = st->unlimdimid;
 
     if (sel->kind == IOL_PNC_VAR && unlim >= 0)
@@ -331,9 +276,8 @@ void iol_pnc_note_access(struct iol_slot *s, int ncid, const struct iol_pnc_sel 
         r->counters[PNETCDF_VAR_RW_SWITCHES]++;
     st->last_io_type = k->io_type;
     r->counters[k->hist0 + iol_size_bucket(size)]++;
-    int64_t n = tuple_add(st, tuple);
-    if (n)
-        top4_update(r, tuple, n);
+    iol_tuples_note(&st->tuples, &r->counters[PNETCDF_VAR_ACCESS1_ACCESS],
+                    &r->counters[PNETCDF_VAR_ACCESS1_COUNT], tuple);
     iol_set_start_end(&r->fcounters[k->f_start], &r->fcounters[k->f_end], t0, t1);
     if (r->fcounters[k->f_max_time] < t1 - t0) {
         r->fcounters[k->f_max_time] = t1 - t0;
