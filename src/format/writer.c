@@ -318,8 +318,8 @@ void iolens_writer_set_compat(iolens_log_writer *w, iolens_log_compat compat)
 {
     for (int id = 0; w && id < IOLENS_MAX_MODS; id++) {
         const struct iolens_module_desc *mod = iolens_module(id);
-        if (mod)
-            iol_writer_set_version(w, id, iolens_module_compat_version(mod, compat));
+        if (mod) /* a version the descriptor writes, or 0: never an error */
+            (void)iol_writer_set_version(w, id, iolens_module_compat_version(mod, compat));
     }
 }
 
