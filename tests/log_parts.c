@@ -86,7 +86,7 @@ static int build(const char *path, iolens_compression comp)
             recs[rank][i].counters[POSIX_OPENS] = i;
             recs[rank][i].fcounters[POSIX_F_READ_TIME] = i / 8.0;
         }
-        if (iolens_log_records_bytes(IOLENS_MOD_POSIX, recs[rank], NRECS, sizeof(recs[0][0]),
+        if (iolens_log_records_bytes(IOLENS_MOD_POSIX, 0, recs[rank], NRECS, sizeof(recs[0][0]),
                                      &rraw[rank], &rlen[rank]) != IOLENS_OK)
             goto out;
     }

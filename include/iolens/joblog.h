@@ -41,7 +41,10 @@ IOLENS_API iolens_status iolens_writer_append_records(iolens_log_writer *w, iole
 
 /* Write the combined log of c at path (zlib, mode 0400): the job data of
  * iolens_joblog_job, the names of every log once, then for each module in
- * increasing id the records of logs[0], logs[1], ... with ranks 0, 1, ...;
+ * increasing id the records of logs[0], logs[1], ... with ranks 0, 1, ...,
+ * at the record version all the logs holding the module have it at when this
+ * library writes that version (logs written for Darshan 3.5.0's tools give a
+ * job log for them), else at the newest;
  * a module is partial when it is in any log, and HEATMAP records are all
  * extended to the longest span of any of them (darshan-parser expects one bin
  * count in a log). @return IOLENS_OK, or an error with detail filled. */

@@ -133,8 +133,16 @@ IOLENS_API iolens_status iolens_writer_put_job(iolens_log_writer *w, const struc
 IOLENS_API iolens_status iolens_writer_put_name(iolens_log_writer *w, uint64_t id, const char *name);
 
 /* Add one decoded record of module mod_id; modules must come in increasing id order.
+ * It is written at the module's newest record version, or the one
+ * iolens_writer_set_compat chose.
  * @return IOLENS_OK or an error (IOLENS_ERR_ORDER when out of order). */
 IOLENS_API iolens_status iolens_writer_put_record(iolens_log_writer *w, int mod_id, const void *rec);
+
+/* Write the log for the tools of compat: every module's records at
+ * iolens_module_compat_version's record version, and none of a module it
+ * leaves out (iolens_writer_put_record then takes them and writes nothing).
+ * Call before the first record. The default is IOLENS_COMPAT_NEWEST. */
+IOLENS_API void iolens_writer_set_compat(iolens_log_writer *w, iolens_log_compat compat);
 
 /* Set the permission bits of the log being written (e.g. 0400: readable only
  * by its owner). The temporary file gets them at once, before any data, and

@@ -42,14 +42,15 @@ IOLENS_API void iolens_log_header_bytes(unsigned char *h, iolens_compression com
 
 /* Lay out n records of module mod_id, the first at recs and each stride bytes
  * after the previous (stride 0, for a variable-size module: each record right
- * after the previous one's var_size bytes), as the log stores them
- * (variable-size modules through their encoder), in a new buffer *out of
- * *out_len bytes for the caller to free.
+ * after the previous one's var_size bytes), as the log stores them at record
+ * version version (0: the newest; else what iolens_module_compat_version
+ * gives; variable-size modules through their encoder), in a new buffer *out
+ * of *out_len bytes for the caller to free.
  * @return IOLENS_OK, IOLENS_ERR_UNKNOWN_MODULE, IOLENS_ERR_ARGUMENT (stride 0
- * for a fixed-size module) or IOLENS_ERR_NOMEM. */
-IOLENS_API iolens_status iolens_log_records_bytes(int mod_id, const void *recs, size_t n,
-                                                  size_t stride, unsigned char **out,
-                                                  size_t *out_len);
+ * for a fixed-size module), IOLENS_ERR_VERSION or IOLENS_ERR_NOMEM. */
+IOLENS_API iolens_status iolens_log_records_bytes(int mod_id, uint32_t version,
+                                                  const void *recs, size_t n, size_t stride,
+                                                  unsigned char **out, size_t *out_len);
 
 /* Compress len bytes of in into one complete stream of method comp, as the
  * writer compresses a large region (records: in holds module records, which

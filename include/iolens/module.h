@@ -45,9 +45,9 @@ extern "C" {
 /* Module ids iolens adds beyond Darshan's: X(ENUM_SUFFIX, "log name", id).
  * Darshan numbers its modules up from 0 in the order above; iolens numbers
  * its own down from the top of the 64-slot module map (63, 62, ...), so the
- * two never meet. Darshan's tools skip an id at or above their known count
- * with a warning ("module id 63 is unknown"); docs/log-format.md, "Module
- * ids iolens adds". */
+ * two never meet. darshan-parser skips an id at or above its known count with
+ * a warning ("module id 63 is unknown"), PyDarshan 3.5.0 cannot read such a
+ * log at all; docs/log-format.md, "Module ids iolens adds". */
 #define IOLENS_EXTRA_MODULE_IDS(X) \
     X(DXT_STDIO, "DXT_STDIO", 63)
 
@@ -61,6 +61,9 @@ typedef enum iolens_module_id {
     IOLENS_EXTRA_MODULE_IDS(IOLENS_X_EXTRA_ID)
 #undef IOLENS_X_EXTRA_ID
 } iolens_module_id;
+
+/* Module ids Darshan 3.5.0's tools know: those below this one. */
+#define IOLENS_MOD_DARSHAN_3_5_COUNT (IOLENS_MOD_DAOS + 1)
 
 /* Lowest id iolens has taken from the top of the map: Darshan's modules must
  * stay below it (checked where the module table is built). */
@@ -201,6 +204,11 @@ struct iolens_module_desc {
     iolens_module_id id;
     const char *name;         /* as printed in logs and by the tools */
     uint32_t version;         /* newest record version; what callers see */
+    /* The record version Darshan 3.5.0's tools read, when older than version:
+     * encode writes it too, for logs of IOLENS_COMPAT_DARSHAN_3_5 (DXT: the
+     * segments without thread ids). 0: they read version, or (a module iolens
+     * adds) none. */
+    uint32_t darshan_3_5_version;
     size_t record_size;       /* bytes of a decoded fixed-size record; 0 if variable */
     const char *summary;      /* one line: what the module records */
     const char *legend_name;  /* as in "# description of <legend_name> counters:" */
@@ -235,10 +243,12 @@ struct iolens_module_desc {
     iolens_status (*read)(struct iolens_region *rg, uint32_t ver, int swap, void *state,
                           struct iolens_recbuf *out);
 
-    /* Encode a decoded record for writing, in host byte order, at the newest
-     * version. NULL for fixed-size modules (the record is written as is).
+    /* Encode a decoded record for writing, in host byte order, at record
+     * version ver: version, or darshan_3_5_version when that is set (the
+     * writer asks for no other). NULL for fixed-size modules (the record is
+     * written as is).
      * @return IOLENS_OK and the encoding in out, or an error. */
-    iolens_status (*encode)(const void *rec, struct iolens_recbuf *out);
+    iolens_status (*encode)(const void *rec, uint32_t ver, struct iolens_recbuf *out);
 
     /* Print one decoded record the way darshan-parser prints it (trace
      * modules: darshan-dxt-parser). NULL for modules whose records are
@@ -288,6 +298,24 @@ struct iolens_print_ctx {
     const void *layout;   /* trace modules: the file's record of the descriptor's
                            * layout_module, or NULL when there is none */
 };
+
+/* Which tools a log is written for (docs/log-format.md, "Reading iolens
+ * logs with Darshan's tools"). */
+typedef enum iolens_log_compat {
+    /* Every module at its newest record version (DXT with thread ids), and
+     * the modules iolens adds: iolens and Darshan's development branch. */
+    IOLENS_COMPAT_NEWEST = 0,
+    /* Only what Darshan 3.5.0's tools (and PyDarshan 3.5.0) read whole: each
+     * module at its darshan_3_5_version if it has one, and no module they do
+     * not know (an id at or above IOLENS_MOD_DARSHAN_3_5_COUNT: those iolens
+     * adds). */
+    IOLENS_COMPAT_DARSHAN_3_5 = 1,
+} iolens_log_compat;
+
+/* The record version a log written for compat holds mod's records at.
+ * @return the version, or 0 when such a log leaves the module out. */
+IOLENS_API uint32_t iolens_module_compat_version(const struct iolens_module_desc *mod,
+                                                 iolens_log_compat compat);
 
 /* Look up the descriptor of a module id (any id below IOLENS_MAX_MODS).
  * @return the descriptor, or NULL if id has no definition in this library. */

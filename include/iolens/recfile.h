@@ -37,10 +37,11 @@ struct iolens_recfile_info {
 IOLENS_API iolens_status iolens_recfile_info(const char *path, struct iolens_recfile_info *out,
                                              char *detail, size_t detail_len);
 
-/* Write the log of the record file at path to out (zlib, mode 0400): every
- * record kept so far, partial only in the modules that dropped records, the
- * file's last change as end time if the process died running, and the
- * metadata line iolens_killed=1 unless the process wrote its log itself.
+/* Write the log of the record file at path to out (zlib, mode 0400), for
+ * the tools the process's LOG_COMPAT setting named: every record kept so
+ * far, partial only in the modules that dropped records, the file's last
+ * change as end time if the process died running, and the metadata line
+ * iolens_killed=1 unless the process wrote its log itself.
  * @return IOLENS_OK, or an error with detail filled. */
 IOLENS_API iolens_status iolens_recfile_write_log(const char *path, const char *out,
                                                   char *detail, size_t detail_len);

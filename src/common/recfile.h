@@ -83,7 +83,8 @@ struct iol_map_header {
     uint32_t trace_chunks;         /* chunks in the trace area */
     _Atomic uint32_t trace_used;   /* chunks handed out (may exceed trace_chunks; clamp) */
     _Atomic uint32_t trace_backed; /* chunks with file space reserved */
-    uint32_t trace_unused;
+    uint32_t log_compat;           /* enum iolens_log_compat: the tools its log is
+                                    * written for (LOG_COMPAT; 0: the newest) */
 };
 
 _Static_assert(sizeof(struct iol_map_slot_head) == IOL_MAP_SLOT_HEAD, "slot head size");

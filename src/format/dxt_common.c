@@ -78,7 +78,7 @@ iolens_status iol_dxt_read(struct iolens_region *rg, int swap, int threads,
     return IOLENS_OK;
 }
 
-iolens_status iol_dxt_encode(const void *r, struct iolens_recbuf *out)
+iolens_status iol_dxt_encode(const void *r, int threads, struct iolens_recbuf *out)
 {
     const struct iolens_dxt_record *rec = r;
     size_t segs;
@@ -86,10 +86,17 @@ iolens_status iol_dxt_encode(const void *r, struct iolens_recbuf *out)
 
     if (segment_span(rec->write_count, rec->read_count, &segs))
         return IOLENS_ERR_ARGUMENT;
-    if ((st = iol_recbuf_reserve(out, HEAD_BYTES + segs)) != IOLENS_OK)
+    size_t n = segs / SEG_BYTES, on_disk = threads ? segs : n * OLD_SEG_BYTES;
+    if ((st = iol_recbuf_reserve(out, HEAD_BYTES + on_disk)) != IOLENS_OK)
         return st;
-    memcpy(out->data, rec, HEAD_BYTES + segs);
-    out->size = HEAD_BYTES + segs;
+    memcpy(out->data, rec, HEAD_BYTES);
+    if (threads)
+        memcpy(out->data + HEAD_BYTES, rec->segments, segs);
+    else /* each segment without its thread id: the first four words */
+        for (size_t i = 0; i < n; i++)
+            memcpy(out->data + HEAD_BYTES + i * OLD_SEG_BYTES, &rec->segments[i],
+                   OLD_SEG_BYTES);
+    out->size = HEAD_BYTES + on_disk;
     return IOLENS_OK;
 }
 

@@ -16,9 +16,11 @@
 iolens_status iol_dxt_read(struct iolens_region *rg, int swap, int threads,
                            struct iolens_recbuf *out);
 
-/* Encode a decoded record (the on-disk layout is the decoded one).
+/* Encode a decoded record: as it is (the newest layout), or with threads 0
+ * in the layout of the versions without thread ids (32-byte segments, the
+ * thread id dropped).
  * @return IOLENS_OK, IOLENS_ERR_ARGUMENT for impossible counts, or an error. */
-iolens_status iol_dxt_encode(const void *rec, struct iolens_recbuf *out);
+iolens_status iol_dxt_encode(const void *rec, int threads, struct iolens_recbuf *out);
 
 /* Bytes of a decoded record. */
 size_t iol_dxt_size(const void *rec);

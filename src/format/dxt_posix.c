@@ -1,5 +1,6 @@
-/* DXT_POSIX module descriptor: record versions 1 (no thread ids) and 2 in
- * the layout of include/iolens/modules/dxt.h, printed as darshan-dxt-parser prints it,
+/* DXT_POSIX module descriptor: record versions 1 (no thread ids; Darshan
+ * 3.5.0's) and 2, read and written, in the layout of
+ * include/iolens/modules/dxt.h, printed as darshan-dxt-parser prints it,
  * with the Lustre OSTs each access touched when the file's LUSTRE record is
  * given (as ctx->layout: LUSTRE is the descriptor's layout_module). */
 #include <inttypes.h>
@@ -15,6 +16,14 @@ static iolens_status dxt_posix_read(struct iolens_region *rg, uint32_t ver, int 
     if (ver != 1 && ver != IOLENS_DXT_POSIX_VERSION)
         return IOLENS_ERR_VERSION;
     return iol_dxt_read(rg, swap, ver != 1, out);
+}
+
+/* Version 2, or version 1 (Darshan 3.5.0's) without the thread ids. */
+static iolens_status dxt_posix_encode(const void *rec, uint32_t ver, struct iolens_recbuf *out)
+{
+    if (ver != 1 && ver != IOLENS_DXT_POSIX_VERSION)
+        return IOLENS_ERR_VERSION;
+    return iol_dxt_encode(rec, ver != 1, out);
 }
 
 #ifndef IOLENS_RUNTIME_IO /* the runtime prints nothing (varmod.h) */
@@ -124,11 +133,12 @@ const struct iolens_module_desc iolens_dxt_posix_module = {
     .id = IOLENS_MOD_DXT_POSIX,
     .name = "DXT_POSIX",
     .version = IOLENS_DXT_POSIX_VERSION,
+    .darshan_3_5_version = 1,
     .record_size = 0,
     .summary = "trace of every POSIX read and write: offset, length, start and end time",
     .legend_name = "DXT_POSIX",
     .read = dxt_posix_read,
-    .encode = iol_dxt_encode,
+    .encode = dxt_posix_encode,
 #ifndef IOLENS_RUNTIME_IO
     .print = dxt_posix_print,
 #endif

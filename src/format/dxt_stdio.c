@@ -14,6 +14,13 @@ static iolens_status dxt_stdio_read(struct iolens_region *rg, uint32_t ver, int 
     return iol_dxt_read(rg, swap, ver != 1, out);
 }
 
+static iolens_status dxt_stdio_encode(const void *rec, uint32_t ver, struct iolens_recbuf *out)
+{
+    if (ver != IOLENS_DXT_STDIO_VERSION)
+        return IOLENS_ERR_VERSION;
+    return iol_dxt_encode(rec, 1, out);
+}
+
 #ifndef IOLENS_RUNTIME_IO /* the runtime prints nothing (varmod.h) */
 static void dxt_stdio_print(FILE *out, const void *r, const struct iolens_print_ctx *ctx)
 {
@@ -30,7 +37,7 @@ const struct iolens_module_desc iolens_dxt_stdio_module = {
                "time (an iolens module)",
     .legend_name = "DXT_STDIO",
     .read = dxt_stdio_read,
-    .encode = iol_dxt_encode,
+    .encode = dxt_stdio_encode,
 #ifndef IOLENS_RUNTIME_IO
     .print = dxt_stdio_print,
 #endif

@@ -78,8 +78,9 @@ static iolens_status heatmap_read(struct iolens_region *rg, uint32_t ver, int sw
     return IOLENS_OK;
 }
 
-static iolens_status heatmap_encode(const void *r, struct iolens_recbuf *out)
+static iolens_status heatmap_encode(const void *r, uint32_t ver, struct iolens_recbuf *out)
 {
+    (void)ver; /* one version written: the newest */
     const struct iolens_heatmap_record *rec = r;
     size_t bins;
     iolens_status st;

@@ -209,6 +209,22 @@ static iolens_status heatmap_span(const struct iolens_joblog *c, double *span)
     return st;
 }
 
+/* The record version every log holding module m has it at, or 0 when they
+ * differ (or none holds it). */
+static uint32_t common_version(const struct iolens_joblog *c, int m)
+{
+    uint32_t ver = 0;
+    for (size_t i = 0; i < c->nlogs; i++) {
+        const struct iolens_log_info *in = iolens_log_get_info(c->logs[i]);
+        if (!in->mod_map[m].len)
+            continue;
+        if (ver && in->mod_ver[m] != ver)
+            return 0;
+        ver = in->mod_ver[m];
+    }
+    return ver;
+}
+
 /* The detail of a failed step: the log's own message for a read. */
 static iolens_status failed(iolens_status st, const iolens_log *log, char *detail, size_t len)
 {
@@ -238,6 +254,11 @@ iolens_status iolens_joblog_write(const struct iolens_joblog *c, const char *pat
         (st = put_names(w, c)) != IOLENS_OK)
         goto fail;
     for (int m = 0; m < IOLENS_MAX_MODS; m++) {
+        /* The logs' own version when they agree and it can be written (logs
+         * for Darshan 3.5.0's tools make a job log for them), else the newest. */
+        uint32_t ver = common_version(c, m);
+        if (ver)
+            (void)iol_writer_set_version(w, m, ver); /* IOLENS_ERR_VERSION: the newest */
         for (size_t i = 0; i < c->nlogs; i++) {
             if (iolens_log_get_info(c->logs[i])->partial_flags & (1ULL << m))
                 iolens_writer_set_partial(w, m);

@@ -61,6 +61,12 @@ void iol_names_free(struct iol_names *n);
  * once (region_write.h). Forgotten once that region opens. */
 void iol_writer_expect(iolens_log_writer *w, uint64_t bytes);
 
+/* Write module mod_id's records at record version ver (its descriptor's
+ * version or darshan_3_5_version; 0: leave them out, iolens_writer_put_record
+ * taking them without writing anything), from its first record on.
+ * @return IOLENS_OK, IOLENS_ERR_UNKNOWN_MODULE or IOLENS_ERR_VERSION. */
+iolens_status iol_writer_set_version(iolens_log_writer *w, int mod_id, uint32_t ver);
+
 /* Most bytes a single decoded record may occupy: bounds hostile length fields. */
 #define IOL_MAX_RECORD_BYTES ((size_t)256 << 20)
 

@@ -123,8 +123,9 @@ static iolens_status lustre_read(struct iolens_region *rg, uint32_t ver, int swa
     return IOLENS_ERR_VERSION;
 }
 
-static iolens_status lustre_encode(const void *r, struct iolens_recbuf *out)
+static iolens_status lustre_encode(const void *r, uint32_t ver, struct iolens_recbuf *out)
 {
+    (void)ver; /* one version written: the newest */
     const struct iolens_lustre_record *rec = r;
     size_t comps, osts;
     int64_t stripes = 0;

@@ -39,7 +39,8 @@ iolens_status iol_maplog_check(const struct iol_map_header *h, size_t len, char 
     }
     if (h->map_size > len || h->nmods > IOL_MAP_MAX_MODS || h->names_off > len ||
         h->names_size > len - h->names_off || h->trace_off > len || h->trace_off % 8 ||
-        h->trace_chunks > (len - h->trace_off) / sizeof(struct iol_trace_chunk))
+        h->trace_chunks > (len - h->trace_off) / sizeof(struct iol_trace_chunk) ||
+        h->log_compat > IOLENS_COMPAT_DARSHAN_3_5)
         goto corrupt;
     for (uint32_t i = 0; i < h->nmods; i++) {
         const struct iol_map_module *m = &h->mods[i];
@@ -350,6 +351,7 @@ iolens_status iol_maplog_write(const struct iol_map_header *h, size_t len, const
     st = iolens_writer_create(path, IOLENS_COMP_ZLIB, &w, detail, detail_len);
     if (st != IOLENS_OK)
         return st;
+    iolens_writer_set_compat(w, (iolens_log_compat)h->log_compat);
     if ((st = iolens_writer_set_mode(w, 0400)) != IOLENS_OK ||
         (st = put_job(w, h, recovered)) != IOLENS_OK || (st = put_names(w, h)) != IOLENS_OK)
         goto fail;

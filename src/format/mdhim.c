@@ -56,8 +56,9 @@ static iolens_status mdhim_read(struct iolens_region *rg, uint32_t ver, int swap
 }
 
 /* A decoded record is already in the stored layout: copy it. */
-static iolens_status mdhim_encode(const void *r, struct iolens_recbuf *out)
+static iolens_status mdhim_encode(const void *r, uint32_t ver, struct iolens_recbuf *out)
 {
+    (void)ver; /* one version written: the newest */
     size_t n = mdhim_size(r);
     iolens_status st = iol_recbuf_reserve(out, n);
 

@@ -78,6 +78,16 @@ const char *iolens_module_name(int id)
     return module_names[id]; /* NULL for an id no module has */
 }
 
+uint32_t iolens_module_compat_version(const struct iolens_module_desc *mod,
+                                      iolens_log_compat compat)
+{
+    if (compat != IOLENS_COMPAT_DARSHAN_3_5)
+        return mod->version;
+    if ((int)mod->id >= IOLENS_MOD_DARSHAN_3_5_COUNT)
+        return 0;
+    return mod->darshan_3_5_version ? mod->darshan_3_5_version : mod->version;
+}
+
 size_t iolens_record_size(const struct iolens_module_desc *mod, const void *rec)
 {
     return mod->var_size ? mod->var_size(rec) : mod->record_size;

@@ -26,8 +26,8 @@ static iolens_status append(unsigned char **buf, size_t *used, size_t *cap, cons
     return IOLENS_OK;
 }
 
-iolens_status iolens_log_records_bytes(int mod_id, const void *recs, size_t n, size_t stride,
-                                       unsigned char **out, size_t *out_len)
+iolens_status iolens_log_records_bytes(int mod_id, uint32_t version, const void *recs, size_t n,
+                                       size_t stride, unsigned char **out, size_t *out_len)
 {
     const struct iolens_module_desc *mod = iolens_module(mod_id);
     struct iolens_recbuf enc = {.cap = IOL_MAX_RECORD_BYTES};
@@ -41,6 +41,10 @@ iolens_status iolens_log_records_bytes(int mod_id, const void *recs, size_t n, s
         return IOLENS_ERR_UNKNOWN_MODULE;
     if (stride == 0 && !mod->var_size)
         return IOLENS_ERR_ARGUMENT;
+    if (!version)
+        version = mod->version;
+    if (version != mod->version && (version != mod->darshan_3_5_version || !mod->encode))
+        return IOLENS_ERR_VERSION;
     const unsigned char *rec = recs;
     for (size_t i = 0; i < n && st == IOLENS_OK;
          rec += stride ? stride : mod->var_size(rec), i++) {
@@ -49,7 +53,7 @@ iolens_status iolens_log_records_bytes(int mod_id, const void *recs, size_t n, s
             continue;
         }
         enc.size = 0;
-        if ((st = mod->encode(rec, &enc)) == IOLENS_OK)
+        if ((st = mod->encode(rec, version, &enc)) == IOLENS_OK)
             st = append(&buf, &used, &cap, enc.data, enc.size);
     }
     free(enc.data);

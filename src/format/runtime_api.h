@@ -48,8 +48,9 @@ typedef size_t (*iol_maplog_trace_fn)(const struct iol_map_module *m, unsigned c
                                       void *buf, size_t cap);
 
 /* Write the log of the record file h of len bytes to path, zlib compressed,
- * mode 0400: job data from the header (end time included), the names of the
- * live records, then each module's live records in increasing module id,
+ * mode 0400, for the tools h->log_compat names: job data from the header (end
+ * time included), the names of the live records, then each module's live
+ * records in increasing module id,
  * each module's partial flag (set where records were dropped); trace
  * modules' records come from traces, or when it is NULL (a record file read
  * from outside the process that wrote it) from the file's trace area

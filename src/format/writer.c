@@ -39,6 +39,8 @@ struct iolens_log_writer {
     struct iolens_region_map name_map;
     struct iolens_region_map mod_map[IOLENS_MAX_MODS];
     uint32_t mod_ver[IOLENS_MAX_MODS];
+    uint32_t put_ver[IOLENS_MAX_MODS]; /* version to write each module at; 0: newest */
+    uint64_t left_out;             /* bit per module whose records are not written */
     uint64_t partial;
     uint64_t expect;               /* iol_writer_expect's bytes for the next region */
     struct iolens_recbuf enc;      /* encoding of a variable-size record */
@@ -236,15 +238,16 @@ static iolens_status end_open_region(struct iolens_log_writer *w)
     return fail(w, st);
 }
 
-/* The bytes to write for one record: fixed-size ones as they are, variable-size
- * ones through the module's encoder. @return IOLENS_OK with *bytes and *len set. */
+/* The bytes to write for one record at version ver: fixed-size ones as they
+ * are, variable-size ones through the module's encoder.
+ * @return IOLENS_OK with *bytes and *len set. */
 static iolens_status record_bytes(struct iolens_log_writer *w,
-                                  const struct iolens_module_desc *mod, const void *rec,
-                                  const void **bytes, size_t *len)
+                                  const struct iolens_module_desc *mod, uint32_t ver,
+                                  const void *rec, const void **bytes, size_t *len)
 {
     if (mod->encode) {
         w->enc.size = 0;
-        iolens_status st = mod->encode(rec, &w->enc);
+        iolens_status st = mod->encode(rec, ver, &w->enc);
         if (st != IOLENS_OK)
             return st;
         *bytes = w->enc.data;
@@ -273,8 +276,11 @@ iolens_status iolens_writer_put_record(iolens_log_writer *w, int mod_id, const v
         return IOLENS_ERR_ORDER;
     if (!(mod = iolens_module(mod_id)))
         return IOLENS_ERR_UNKNOWN_MODULE;
+    if (w->left_out & (1ULL << mod_id))
+        return IOLENS_OK;
+    uint32_t ver = w->put_ver[mod_id] ? w->put_ver[mod_id] : mod->version;
     /* Encode first: a record that cannot be encoded leaves the log untouched. */
-    if ((st = record_bytes(w, mod, rec, &bytes, &len)) != IOLENS_OK)
+    if ((st = record_bytes(w, mod, ver, rec, &bytes, &len)) != IOLENS_OK)
         return st;
 
     if (w->stage != STAGE_MODULES || mod_id != w->cur_mod) {
@@ -285,11 +291,36 @@ iolens_status iolens_writer_put_record(iolens_log_writer *w, int mod_id, const v
         iol_rw_begin(&w->rw, mod->record_size != 0, w->expect);
         w->expect = 0;
         w->cur_mod = mod_id;
-        w->mod_ver[mod_id] = mod->version;
+        w->mod_ver[mod_id] = ver;
     }
     if ((st = iol_rw_write(&w->rw, bytes, len)) != IOLENS_OK)
         return fail(w, st);
     return IOLENS_OK;
+}
+
+iolens_status iol_writer_set_version(iolens_log_writer *w, int mod_id, uint32_t ver)
+{
+    const struct iolens_module_desc *mod = iolens_module(mod_id);
+
+    if (!mod)
+        return IOLENS_ERR_UNKNOWN_MODULE;
+    if (ver && ver != mod->version && ver != mod->darshan_3_5_version)
+        return IOLENS_ERR_VERSION;
+    w->put_ver[mod_id] = ver;
+    if (ver)
+        w->left_out &= ~(1ULL << mod_id);
+    else
+        w->left_out |= 1ULL << mod_id;
+    return IOLENS_OK;
+}
+
+void iolens_writer_set_compat(iolens_log_writer *w, iolens_log_compat compat)
+{
+    for (int id = 0; w && id < IOLENS_MAX_MODS; id++) {
+        const struct iolens_module_desc *mod = iolens_module(id);
+        if (mod) /* a version the descriptor writes, or 0: never an error */
+            (void)iol_writer_set_version(w, id, iolens_module_compat_version(mod, compat));
+    }
 }
 
 iolens_status iolens_writer_set_mode(iolens_log_writer *w, unsigned mode)

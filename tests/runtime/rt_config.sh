@@ -178,6 +178,7 @@ table)
         NAME_REGEX.*) echo "iol-$3\\.x" ;;
         MODS.a) echo LUSTRE,STDIO ;; MODS.b) echo BGQ ;;
         RANKS.a) echo 1:2,4 ;; RANKS.b) echo 3 ;;
+        COMPAT.a) echo 3.5 ;; COMPAT.b) echo newest ;;
         *) fail "no sample value for type $1" ;;
         esac
     }

@@ -9,7 +9,8 @@
 
 #define IOLENS_DXT_MPIIO_VERSION 3
 
-/* The DXT_MPIIO module: reads versions 1 to 3, writes version 3. Its print
+/* The DXT_MPIIO module: reads versions 1 to 3, writes version 3, and 2 (its
+ * darshan_3_5_version) for Darshan 3.5.0's tools. Its print
  * hook prints a record as darshan-dxt-parser does (darshan-parser prints no
  * DXT data). */
 extern IOLENS_API const struct iolens_module_desc iolens_dxt_mpiio_module;

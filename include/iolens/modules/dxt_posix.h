@@ -11,7 +11,8 @@
 
 struct iolens_lustre_record;
 
-/* The DXT_POSIX module: reads versions 1 and 2, writes version 2. Its print
+/* The DXT_POSIX module: reads versions 1 and 2, writes version 2, and 1 (its
+ * darshan_3_5_version) for Darshan 3.5.0's tools. Its print
  * hook is iolens_dxt_posix_print with the print context's layout (the file's
  * LUSTRE record, or NULL) as lustre. */
 extern IOLENS_API const struct iolens_module_desc iolens_dxt_posix_module;

@@ -345,6 +345,17 @@ static void set_fraction(const char *where, const char *v, double *out)
         iol_diag("%s: ignoring \"%s\" (expected a fraction from 0 to 1)", where, v ? v : "");
 }
 
+/* LOG_COMPAT: "newest" or "3.5". */
+static void set_compat(const char *where, const char *v, iolens_log_compat *out)
+{
+    if (v && strcasecmp(v, "newest") == 0)
+        *out = IOLENS_COMPAT_NEWEST;
+    else if (v && strcmp(v, "3.5") == 0)
+        *out = IOLENS_COMPAT_DARSHAN_3_5;
+    else
+        iol_diag("%s: ignoring \"%s\" (expected newest or 3.5)", where, v ? v : "");
+}
+
 /* *dst = a kept copy of v, at most len - 1 bytes long. */
 static void set_path(struct iol_config *c, const char *where, const char *v, const char **dst,
                      size_t len)
@@ -506,6 +517,9 @@ static void apply(struct iol_config *c, const struct row *r, const char *where, 
         break;
     case T_FRACTION:
         set_fraction(where, v, f);
+        break;
+    case T_COMPAT:
+        set_compat(where, v, f);
         break;
     case T_HINTS: /* an empty value is one: no hints at all, as in Darshan */
         *(const char **)f = keep(c, v ? v : "", v ? strlen(v) : 0);
@@ -713,6 +727,14 @@ void iol_config_load(struct iol_config *c)
     /* As in Darshan, the DXT modules are off unless enabled. */
     c->mod_disabled = (OFF_BY_DEFAULT | c->mod_disable) &
                       ~(c->mod_enable | (c->dxt_enable_io_trace ? DXT_MODS : 0));
+    /* A module the log cannot hold is not recorded at all (core.c says so at the end). */
+    for (int id = 1; id < IOLENS_MAX_MODS; id++) {
+        const struct iolens_module_desc *d = iolens_module(id);
+        if (d && !(c->mod_disabled & MOD_BIT(id)) &&
+            !iolens_module_compat_version(d, c->log_compat))
+            c->compat_left_out |= MOD_BIT(id);
+    }
+    c->mod_disabled |= c->compat_left_out;
 
     if (c->napp_rules && app_excluded(c, program_invocation_name)) {
         iol_diag("application %s excluded (APP_EXCLUDE); not recording", program_invocation_name);
@@ -923,6 +945,10 @@ static void dump_row(const struct iol_config *c, const struct row *r)
         break;
     case T_FRACTION:
         dump_fraction(key, *(const double *)f);
+        break;
+    case T_COMPAT:
+        str = *(const iolens_log_compat *)f == IOLENS_COMPAT_DARSHAN_3_5 ? "3.5" : "newest";
+        iol_diag_always("config: %s = %s", key, str);
         break;
     case T_PREFIXES:
         if (r->incl)

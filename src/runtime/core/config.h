@@ -57,8 +57,11 @@ struct iol_config {
     uint64_t mod_enable;          /* MOD_ENABLE as set */
     int dxt_enable_io_trace;      /* DXT_ENABLE_IO_TRACE was set */
     size_t dxt_mem;               /* bytes of DXT segments (DXT_MEM) */
-    uint64_t mod_disabled;        /* modules not recorded: the three above and
-                                   * the DXT modules' default */
+    uint64_t mod_disabled;        /* modules not recorded: the three above, the
+                                   * DXT modules' default, and compat_left_out */
+    iolens_log_compat log_compat; /* LOG_COMPAT: the tools the logs are written for */
+    uint64_t compat_left_out;     /* modules enabled but not recorded: a log for
+                                   * log_compat cannot hold them */
     int mem_alignment;            /* for POSIX_MEM_ALIGNMENT and MEM_NOT_ALIGNED */
     const char *jobid_env;        /* variable holding the job id, "" for the usual list */
     int user_excludes;            /* 1: excludes[] were set (file or environment) */

@@ -68,6 +68,16 @@ static void warn_unrecordable(const struct iol_config *c)
     }
 }
 
+/* At the end, one line for each enabled module that LOG_COMPAT kept from
+ * being recorded (iol_config_load): the user asked for data the log has not. */
+static void note_left_out(const struct iol_config *c)
+{
+    for (int id = 1; id < IOLENS_MAX_MODS; id++)
+        if (c->compat_left_out & ((uint64_t)1 << id))
+            iol_diag_always("%s not recorded: LOG_COMPAT=3.5 writes only what Darshan 3.5.0's "
+                            "tools read (LOG_COMPAT=newest records it)", iolens_module_name(id));
+}
+
 /* Seconds a forked log writer may take after a fatal signal. */
 #define SIGNAL_WRITE_TIMEOUT 10
 
@@ -143,6 +153,7 @@ static int begin_recording(const struct iol_map_header *parent)
     h->version = IOL_MAP_VERSION;
     h->header_size = sizeof(*h);
     h->map_size = size;
+    h->log_compat = iol_rt.cfg.log_compat; /* for a recovered log too */
     h->pid = iol_rt.pid;
     h->start_sec = iol_rt.start_real.tv_sec;
     h->start_nsec = iol_rt.start_real.tv_nsec;
@@ -268,6 +279,7 @@ static void write_log_now(void)
     clock_gettime(CLOCK_MONOTONIC, &t0);
     finish_modules();
     iol_records_warn_dropped(iol_rt.pools, NMODULES);
+    note_left_out(&iol_rt.cfg);
     int rc = iol_log_write(&iol_rt);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if (rc == 0)
@@ -304,6 +316,7 @@ int iol_core_end_for_job(void)
         return 0;
     finish_modules();
     iol_records_warn_dropped(iol_rt.pools, NMODULES);
+    note_left_out(&iol_rt.cfg);
     return 1;
 }
 

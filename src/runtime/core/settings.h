@@ -48,7 +48,8 @@
     T(APP_REGEX, "regex list")                                                       \
     T(NAME_REGEX, "regex list; in the file `REGEX,... [MODS]`")                      \
     T(MODS, "module list (`*`: all)")                                                \
-    T(RANKS, "rank list (`start:end` ranges, `*`)")
+    T(RANKS, "rank list (`start:end` ranges, `*`)")                                  \
+    T(COMPAT, "`newest` or `3.5`")
 
 #define IOL_SETTINGS(X)                                                                  \
     X(CONFIG_PATH, "", "IOLENS_CONFIG_PATH", "DARSHAN_CONFIG_PATH", "", CONFIG,           \
@@ -143,6 +144,13 @@
       dxt_unaligned_io_trigger, 0, ONE, "unset",                                          \
       "the same for accesses at an offset not file-aligned (`POSIX_FILE_NOT_ALIGNED`); " \
       "with both triggers set, a trace is kept only if it reaches both")                 \
+    X(LOG_COMPAT, "LOG_COMPAT", "IOLENS_LOG_COMPAT", "", "", COMPAT, log_compat, 0, ONE, \
+      "`newest`",                                                                        \
+      "the tools the logs are written for: `newest`, iolens and Darshan's development "  \
+      "branch (DXT_POSIX 2 and DXT_MPIIO 3, with thread ids; DXT_STDIO), or `3.5`, "     \
+      "Darshan 3.5.0's tools and PyDarshan too (DXT_POSIX 1 and DXT_MPIIO 2, without; "  \
+      "no DXT_STDIO) ([Reading iolens logs with Darshan's "                              \
+      "tools](#reading-iolens-logs-with-darshans-tools); an iolens addition)")           \
     X(RANK_EXCLUDE, "RANK_EXCLUDE", "IOLENS_RANK_EXCLUDE", "DARSHAN_RANK_EXCLUDE", "",    \
       RANKS, rank_exclude, 0, RANK, "none",                                              \
       "MPI jobs: ranks that record nothing ([MPI programs](#mpi-programs)); malformed "  \

@@ -1,7 +1,7 @@
 /* The job's one log, written by every process together (Darshan's layout).
  *
- * After the reductions (modules used anywhere, partial flags, record
- * versions, start and end time, the heatmaps' common end) and the
+ * After the reductions (LOG_COMPAT, modules used anywhere, partial flags,
+ * record versions, start and end time, the heatmaps' common end) and the
  * shared-record hooks, the log is
  * opened collectively under a temporary name. Rank 0 writes the job region
  * after the space kept for the header. Every later region (the names, then
@@ -53,6 +53,7 @@ struct joblog {
     uint64_t used;              /* bit per module id with records on some process */
     uint64_t partial;           /* rank 0: bit per module id that dropped records */
     uint32_t versions[IOLENS_MAX_MODS]; /* rank 0: record version per module id */
+    iolens_log_compat compat;   /* the tools the log is for: LOG_COMPAT of any rank */
     int64_t start_ns, end_ns;   /* rank 0: the job's first start and last end */
     uint64_t *shared;           /* per name: modules in which it is shared */
     char *hints;                /* rank 0's LOGHINTS (or the default), on every rank */
@@ -66,8 +67,10 @@ static int64_t ns_of(int64_t sec, int64_t nsec)
     return sec * 1000000000 + nsec;
 }
 
-/* Modules used anywhere (on all ranks); partial flags, versions and the job's
- * times (on rank 0). @return 0, or -1 on an MPI error. */
+/* The tools the log is for (on all ranks: the records' layout depends on it);
+ * modules used anywhere (on all ranks), but those such a log leaves out;
+ * partial flags, versions and the job's times (on rank 0).
+ * @return 0, or -1 on an MPI error. */
 static int reduce_job(struct joblog *j)
 {
     const struct iol_mpi_local *l = j->l;
@@ -75,16 +78,23 @@ static int reduce_job(struct joblog *j)
     uint32_t versions[IOLENS_MAX_MODS] = {0};
     int64_t start = ns_of(l->job.job.start_time_sec, l->job.job.start_time_nsec);
     int64_t end = ns_of(l->job.job.end_time_sec, l->job.job.end_time_nsec);
+    int compat = (int)l->log_compat, any_compat;
 
+    MPI_Comm c = iol_mpi.comm;
+    if (PMPI_Allreduce(&compat, &any_compat, 1, MPI_INT, MPI_MAX, c) != MPI_SUCCESS)
+        return -1;
+    j->compat = (iolens_log_compat)any_compat;
     for (size_t i = 0; i < l->nmods; i++) {
         const struct iol_mpi_module *m = &l->mods[i];
+        uint32_t ver = iolens_module_compat_version(iolens_module(m->mod_id), j->compat);
+        if (!ver)
+            continue; /* not in a log for Darshan 3.5.0's tools */
         if (m->count)
             used |= 1ULL << m->mod_id;
         if (m->partial) /* in the header even if no rank kept a record */
             partial |= 1ULL << m->mod_id;
-        versions[m->mod_id] = m->version;
+        versions[m->mod_id] = ver;
     }
-    MPI_Comm c = iol_mpi.comm;
     if (PMPI_Allreduce(&used, &j->used, 1, MPI_UINT64_T, MPI_BOR, c) != MPI_SUCCESS ||
         PMPI_Reduce(&partial, &j->partial, 1, MPI_UINT64_T, MPI_BOR, 0, c) != MPI_SUCCESS ||
         PMPI_Reduce(versions, j->versions, IOLENS_MAX_MODS, MPI_UINT32_T, MPI_MAX, 0, c) !=
@@ -330,7 +340,10 @@ static int put_modules(struct joblog *j)
         size_t len = 0, zlen = 0;
         int failed = 0;
         if (m && m->count)
-            failed = iolens_log_records_bytes(id, m->recs, m->count, m->rec_size, &raw, &len) !=
+            failed = iolens_log_records_bytes(id,
+                                              iolens_module_compat_version(iolens_module(id),
+                                                                           j->compat),
+                                              m->recs, m->count, m->rec_size, &raw, &len) !=
                          IOLENS_OK ||
                      iolens_log_compress(LOG_COMP, raw, len, 1, &z, &zlen) != IOLENS_OK;
         int rc = put_region(j, z, zlen, failed, &j->mods[id]);

@@ -38,7 +38,6 @@ static int collect_trace(struct iol_mpi_local *l, const struct iol_map_header *h
     size_t used = 0, cap = TRACE_BUF_START;
 
     out->mod_id = (int)m->mod_id;
-    out->version = m->rec_version;
     out->partial = atomic_load((_Atomic uint32_t *)&m->partial) != 0;
     out->rec_size = 0;
     if (!(out->recs = malloc(cap)))
@@ -76,7 +75,6 @@ static int collect_module(struct iol_mpi_local *l, const struct iol_map_header *
     uint32_t live = iol_maplog_live_count(m);
 
     out->mod_id = (int)m->mod_id;
-    out->version = m->rec_version;
     out->partial = atomic_load((_Atomic uint32_t *)&m->partial) != 0;
     out->rec_size = m->rec_size;
     if (live && !(out->recs = malloc((size_t)live * m->rec_size)))
@@ -124,6 +122,7 @@ struct iol_mpi_local *iol_mpi_local_collect(int rank, int with_records)
     l->npaths = iol_log_paths(&iol_rt, l->paths, IOL_MPI_MAX_PATHS);
     l->mode = 0400;
     l->disable_shared_reduction = iol_rt.cfg.disable_shared_reduction;
+    l->log_compat = (iolens_log_compat)h->log_compat;
     l->log_hints = iol_rt.cfg.log_hints;
     iol_maplog_module_order(h, order);
     for (uint32_t i = 0; i < h->nmods; i++)

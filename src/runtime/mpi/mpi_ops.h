@@ -18,7 +18,7 @@
 #include "core/paths.h"
 
 #define IOL_MPI_OPS_SYMBOL "iolens_mpi_ops"
-#define IOL_MPI_OPS_VERSION 5
+#define IOL_MPI_OPS_VERSION 6
 #define IOL_MPI_LIB_NAME "libiolens-mpi.so"
 #define IOL_MPI_MAX_PATHS 3 /* candidate log paths, tried in order */
 
@@ -30,7 +30,6 @@ struct iol_mpi_host {
 /* One module's records of this process, as they go into the log. */
 struct iol_mpi_module {
     int mod_id;              /* log module id */
-    uint32_t version;        /* record version */
     uint32_t partial;        /* 1: records were dropped */
     size_t rec_size;         /* bytes of one decoded record; 0: variable-size
                               * records (a trace module's) packed one after the
@@ -58,6 +57,8 @@ struct iol_mpi_local {
     size_t npaths;
     unsigned mode;                          /* permission bits of the finished log */
     int disable_shared_reduction;           /* DISABLE_SHARED_REDUCTION on this process */
+    iolens_log_compat log_compat;           /* LOG_COMPAT on this process (any rank's
+                                             * 3.5 holds for the job) */
     const char *log_hints;                  /* LOGHINTS: "key=value;..." MPI-IO hints of
                                              * the log ("": none), NULL for the default
                                              * of libiolens-mpi.so (rank 0's count) */
