@@ -129,6 +129,16 @@ static void many(void)
     close(fd);
 }
 
+/* 1,000,000 one-byte writes to DIR/million.dat: what the default DXT memory
+ * must hold whole. */
+static void million(void)
+{
+    int fd = open_in_dir("million.dat");
+    for (int i = 0; i < 1000000; i++)
+        moved(write(fd, "x", 1), 1, "write");
+    close(fd);
+}
+
 /* n writes of size bytes at first, first + size, ... to DIR/name. */
 static void writes(const char *name, int n, size_t size, off_t first)
 {
@@ -169,7 +179,7 @@ static void stdio_rw(void)
 int main(int argc, char **argv)
 {
     if (argc != 3) {
-        fprintf(stderr, "usage: dxt_prog seq|threads|many|trig|stdio|kill DIR\n");
+        fprintf(stderr, "usage: dxt_prog seq|threads|many|million|trig|stdio|kill DIR\n");
         return 2;
     }
     dir = argv[2];
@@ -179,6 +189,8 @@ int main(int argc, char **argv)
         threads();
     else if (!strcmp(argv[1], "many"))
         many();
+    else if (!strcmp(argv[1], "million"))
+        million();
     else if (!strcmp(argv[1], "trig"))
         trig();
     else if (!strcmp(argv[1], "stdio"))

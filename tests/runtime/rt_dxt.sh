@@ -10,7 +10,8 @@
 # enable (each way of switching DXT_POSIX on gives its records), off (no
 # DXT_POSIX module without them, even with other DXT settings), partial (IOLENS_DXT_MEM=0.001: one
 # chunk, 25 segments kept, the module partial, one line on stderr, POSIX counters
-# exact), threads (16 threads, each on its own file and all on one shared file:
+# exact), million (the default DXT_MEM keeps 1,000,000 one-byte writes whole:
+# every segment, in order, nothing dropped), threads (16 threads, each on its own file and all on one shared file:
 # per thread id, every segment present and in order; 16 threads counted on the
 # shared file, 1 on each own file, the same id on both), small and unaligned (DXT_SMALL_IO_TRIGGER / DXT_UNALIGNED_IO_TRIGGER
 # in each spelling (config key, IOLENS_ and DARSHAN_ variables): a file's whole trace kept or dropped by its share of
@@ -145,6 +146,15 @@ partial)
     [ "$(wc -l < "$t/err")" -eq 1 ] &&
         grep -q '^iolens\[[0-9]*\]: DXT_POSIX: 975 segments dropped (the trace memory is full): raise IOLENS_DXT_MEM (now 1 KiB)$' "$t/err" ||
         fail "expected one line naming IOLENS_DXT_MEM"
+    ;;
+million)
+    # The default DXT_MEM holds at least 1,000,000 segments (the issue's floor).
+    run million DARSHAN_MOD_ENABLE=DXT_POSIX
+    [ ! -s "$t/err" ] || fail "stderr not empty"
+    segs "$t/d/million.dat" | awk '$1 != "write" || $2 != NR - 1 || $3 != 1 { bad = 1 }
+        END { if (NR != 1000000) { print NR " segments"; bad = 1 }; exit bad }' ||
+        fail "million.dat: expected 1,000,000 one-byte segments in order"
+    grep -q "incomplete" "$t/dxt" && fail "the log says DXT_POSIX is incomplete"
     ;;
 threads)
     run threads IOLENS_MOD_ENABLE=DXT_POSIX
