@@ -248,7 +248,7 @@ static void rule_rank_imbalance(struct iol_ctx *c, const struct iolens_rule_info
 {
     struct iolens_finding *fd = NULL;
     FOR_FILES(c, f) {
-        for (int i = 0; i < IOLENS_IFACES && !standard_stream(f); i++) { (int i = 0; i < IOLENS_IFACES; i++) {
+        for (int i = 0; i < IOLENS_IFACES && !standard_stream(f); i++) {
             int64_t rank;
             double how = iol_judged(f, i) ? file_imbalance(c, &f->io[i], &rank) : 0;
             if (how <= 0)
