@@ -39,7 +39,8 @@ int iol_negligible(const struct iol_ctx *c, const struct iolens_file_summary *f)
         }
     }
     double share = c->t[IOL_T_NEGLIGIBLE_SHARE];
-    return (double)bytes < share * (double)c->job_bytes && (double)ops < share * (double)c->job_ops;
+    return (double)bytes < share * (double)c->job_bytes &&
+           ((double)ops < share * (double)c->job_ops || (double)ops < c->t[IOL_T_NEGLIGIBLE_OPS]);
 }
 
 struct iolens_finding *iol_finding(struct iol_ctx *c, const struct iolens_rule_info *rule,

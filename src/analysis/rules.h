@@ -29,8 +29,8 @@ struct iol_ctx {
  * MPI-IO records, not by the POSIX records beneath them. */
 int iol_judged(const struct iolens_file_summary *f, int i);
 
-/* Does f carry too small a share of the job's bytes and operations to raise
- * a finding (negligible.share)? */
+/* Does f carry too small a share of the job's bytes, and of its operations
+ * or too few of them, to raise a finding (negligible.share, negligible.ops)? */
 int iol_negligible(const struct iol_ctx *c, const struct iolens_file_summary *f);
 
 /* A new finding of rule, its summary printf-formatted, or NULL (no memory:

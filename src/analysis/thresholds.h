@@ -41,7 +41,7 @@
     X(META_SHARE, "metadata-heavy.share", 0.5, "share", "iolens", \
       "or metadata takes at least this share of the job's I/O time") \
     X(META_OPS, "metadata-heavy.ops", 1000, "operations", "iolens", \
-      "over at least this many metadata operations") \
+      "over at least this many metadata operations beyond one open per file and rank") \
     X(COLLECTIVE_COUNT, "no-collective-io.count", 1000, "operations", "Drishti", \
       "MPI-IO reads (writes), none collective, are more than this many") \
     X(COLLECTIVE_SHARE, "no-collective-io.share", 0.5, "share", "Drishti", \
@@ -55,7 +55,9 @@
     X(SMALL_FILES_COUNT, "many-small-files.count", 1000, "files", "iolens", \
       "the job writes at least this many small files") \
     X(NEGLIGIBLE_SHARE, "negligible.share", 0.01, "share", "iolens", \
-      "a file with less than this share of the job's bytes and of its operations raises no finding")
+      "a file with less than this share of the job's bytes and of its operations raises no finding") \
+    X(NEGLIGIBLE_OPS, "negligible.ops", 100, "operations", "iolens", \
+      "nor does one with less than that share of the bytes and fewer operations than this")
 
 enum iol_threshold {
 #define IOL_X_ENUM(e, key, def, unit, src, meaning) IOL_T_##e,
