@@ -73,12 +73,17 @@ static void rule_small_io(struct iol_ctx *c, const struct iolens_rule_info *rule
         return;
     int mpi = n[IOLENS_IFACE_MPIIO].small_reads + n[IOLENS_IFACE_MPIIO].small_writes >
               n[IOLENS_IFACE_POSIX].small_reads + n[IOLENS_IFACE_POSIX].small_writes;
-    char sz[32];
+    char sz[32], r[64] = "", w[64] = "";
+    if (reads)
+        snprintf(r, sizeof(r), "%lld of %lld reads", (long long)all.small_reads,
+                 (long long)all.reads);
+    if (writes)
+        snprintf(w, sizeof(w), "%lld of %lld writes", (long long)all.small_writes,
+                 (long long)all.writes);
     struct iolens_finding *fd = iol_finding(
         c, rule, rule->severity, mpi ? "MPI-IO" : "POSIX",
-        "%lld of %lld reads and %lld of %lld writes are small (at most %s) beyond what the "
-        "bytes needed", (long long)all.small_reads, (long long)all.reads,
-        (long long)all.small_writes, (long long)all.writes, iol_bytes_text(size, sz, sizeof(sz)));
+        "%s%s%s are small (at most %s), beyond the fewest requests the bytes needed", r,
+        reads && writes ? " and " : "", w, iol_bytes_text(size, sz, sizeof(sz)));
     if (!fd)
         return;
     iol_evidence(fd, "small_reads", IOLENS_EV_COUNT, (double)all.small_reads);

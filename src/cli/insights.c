@@ -73,7 +73,7 @@ static void print_text(FILE *out, const char *path, const struct iolens_summary 
         }
         fputc('\n', out);
         for (size_t k = 0; k < f[i].nfiles; k++)
-            fprintf(out, "     file: %s (%s %.3g)\n", f[i].files[k].name, f[i].files[k].figure,
+            fprintf(out, "     file: %s (%s %.6g)\n", f[i].files[k].name, f[i].files[k].figure,
                     f[i].files[k].value);
         if (f[i].more_files)
             fprintf(out, "     and %lld more file(s)\n", (long long)f[i].more_files);
@@ -190,8 +190,16 @@ static void print_tables(FILE *out)
     fputs("\n| threshold | default | unit | source | meaning |\n| --- | --- | --- | --- | --- |\n",
           out);
     for (size_t i = 0; i < nt; i++)
-        fprintf(out, "| `%s` | %g | %s | %s | %s |\n", t[i].key, t[i].value, t[i].unit,
+        fprintf(out, "| `%s` | %.10g | %s | %s | %s |\n", t[i].key, t[i].value, t[i].unit,
                 t[i].source, t[i].meaning);
+    fputs("\n| id | POSIX | STDIO | MPI-IO | HDF5 |\n| --- | --- | --- | --- | --- |\n", out);
+    for (size_t i = 0; (r = iolens_insight_rule(i)); i++) {
+        const char *rec[4] = {r->rec_posix, r->rec_stdio, r->rec_mpiio, r->rec_hdf5};
+        fprintf(out, "| `%s` |", r->id);
+        for (int k = 0; k < 4; k++)
+            fprintf(out, " %s |", rec[k] ? rec[k] : "-");
+        fputc('\n', out);
+    }
 }
 
 /* ---- the verb ---- */
