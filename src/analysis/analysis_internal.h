@@ -23,10 +23,18 @@ int iol_iface_of_module(int mod_id);
  * shared records' slowest and fastest ranks (those of the slower record). */
 void iol_stats_add(struct iolens_io_stats *dst, const struct iolens_io_stats *src);
 
+/* a + b for figures of 0 or more, INT64_MAX when the sum would not fit
+ * (damaged logs hold any value). */
+static inline int64_t iol_add(int64_t a, int64_t b)
+{
+    int64_t sum;
+    return __builtin_add_overflow(a, b, &sum) ? INT64_MAX : sum;
+}
+
 /* Bytes read and written. */
 static inline int64_t iol_stats_bytes(const struct iolens_io_stats *s)
 {
-    return s->bytes_read + s->bytes_written;
+    return iol_add(s->bytes_read, s->bytes_written);
 }
 
 /* Seconds of reading, writing and metadata. */

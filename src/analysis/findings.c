@@ -26,7 +26,7 @@ int iol_judged(const struct iolens_file_summary *f, int i)
 
 static int64_t file_ops(const struct iolens_io_stats *s)
 {
-    return s->reads + s->writes + s->meta_ops;
+    return iol_add(iol_add(s->reads, s->writes), s->meta_ops);
 }
 
 int iol_negligible(const struct iol_ctx *c, const struct iolens_file_summary *f)
@@ -34,8 +34,8 @@ int iol_negligible(const struct iol_ctx *c, const struct iolens_file_summary *f)
     int64_t bytes = 0, ops = 0;
     for (int i = 0; i < IOLENS_IFACES; i++) {
         if (iol_judged(f, i)) {
-            bytes += iol_stats_bytes(&f->io[i]);
-            ops += file_ops(&f->io[i]);
+            bytes = iol_add(bytes, iol_stats_bytes(&f->io[i]));
+            ops = iol_add(ops, file_ops(&f->io[i]));
         }
     }
     double share = c->t[IOL_T_NEGLIGIBLE_SHARE];
@@ -150,12 +150,12 @@ static void job_totals(struct iol_ctx *c)
     for (size_t k = 0; k < s->nfiles; k++)
         for (int i = 0; i < IOLENS_IFACES; i++)
             if (iol_judged(&s->files[k], i)) {
-                c->job_bytes += iol_stats_bytes(&s->files[k].io[i]);
-                c->job_ops += file_ops(&s->files[k].io[i]);
+                c->job_bytes = iol_add(c->job_bytes, iol_stats_bytes(&s->files[k].io[i]));
+                c->job_ops = iol_add(c->job_ops, file_ops(&s->files[k].io[i]));
             }
     for (int i = 0; i < IOLENS_IFACES; i++) {
-        c->job_bytes += iol_stats_bytes(&s->rest[i]);
-        c->job_ops += file_ops(&s->rest[i]);
+        c->job_bytes = iol_add(c->job_bytes, iol_stats_bytes(&s->rest[i]));
+        c->job_ops = iol_add(c->job_ops, file_ops(&s->rest[i]));
     }
 }
 

@@ -33,8 +33,9 @@ static int64_t avoidable_small(const int64_t *bins, int64_t bytes, double size)
     int64_t small = 0;
     for (int b = 0; b < IOLENS_SIZE_BINS; b++)
         if ((double)iolens_size_bin_top(b) <= size)
-            small += bins[b];
-    return max0(small - (int64_t)ceil((double)bytes / (size > 0 ? size : 1)));
+            small = iol_add(small, bins[b]);
+    double avoidable = (double)small - ceil((double)bytes / (size > 1 ? size : 1));
+    return avoidable > 0 ? (int64_t)fmin(avoidable, (double)small) : 0;
 }
 
 struct small_count {
@@ -43,10 +44,11 @@ struct small_count {
 
 static void count_small(struct small_count *n, const struct iolens_io_stats *io, double size)
 {
-    n->reads += io->reads;
-    n->writes += io->writes;
-    n->small_reads += avoidable_small(io->read_sizes, io->bytes_read, size);
-    n->small_writes += avoidable_small(io->write_sizes, io->bytes_written, size);
+    n->reads = iol_add(n->reads, io->reads);
+    n->writes = iol_add(n->writes, io->writes);
+    n->small_reads = iol_add(n->small_reads, avoidable_small(io->read_sizes, io->bytes_read, size));
+    n->small_writes = iol_add(n->small_writes,
+                              avoidable_small(io->write_sizes, io->bytes_written, size));
 }
 
 static int too_many(int64_t part, int64_t whole, double min_share, double min_count)
@@ -61,18 +63,18 @@ static void rule_small_io(struct iol_ctx *c, const struct iolens_rule_info *rule
     for (int i = IOLENS_IFACE_POSIX; i <= IOLENS_IFACE_MPIIO; i++) {
         FOR_FILES(c, f) if (iol_judged(f, i)) count_small(&n[i], &f->io[i], size);
         count_small(&n[i], &c->s->rest[i], size);
-        all.reads += n[i].reads;
-        all.writes += n[i].writes;
-        all.small_reads += n[i].small_reads;
-        all.small_writes += n[i].small_writes;
+        all.reads = iol_add(all.reads, n[i].reads);
+        all.writes = iol_add(all.writes, n[i].writes);
+        all.small_reads = iol_add(all.small_reads, n[i].small_reads);
+        all.small_writes = iol_add(all.small_writes, n[i].small_writes);
     }
     double sh = c->t[IOL_T_SMALL_IO_SHARE], cnt = c->t[IOL_T_SMALL_IO_COUNT];
     int reads = too_many(all.small_reads, all.reads, sh, cnt);
     int writes = too_many(all.small_writes, all.writes, sh, cnt);
     if (!reads && !writes)
         return;
-    int mpi = n[IOLENS_IFACE_MPIIO].small_reads + n[IOLENS_IFACE_MPIIO].small_writes >
-              n[IOLENS_IFACE_POSIX].small_reads + n[IOLENS_IFACE_POSIX].small_writes;
+    int mpi = iol_add(n[IOLENS_IFACE_MPIIO].small_reads, n[IOLENS_IFACE_MPIIO].small_writes) >
+              iol_add(n[IOLENS_IFACE_POSIX].small_reads, n[IOLENS_IFACE_POSIX].small_writes);
     char sz[32], r[64] = "", w[64] = "";
     if (reads)
         snprintf(r, sizeof(r), "%lld of %lld reads", (long long)all.small_reads,
@@ -95,8 +97,9 @@ static void rule_small_io(struct iol_ctx *c, const struct iolens_rule_info *rule
         FOR_FILES(c, f) if (iol_judged(f, i)) {
             struct small_count one = {0};
             count_small(&one, &f->io[i], size);
-            if (one.small_reads + one.small_writes > 0)
-                iol_offer_file(fd, f, "small_accesses", (double)(one.small_reads + one.small_writes));
+            int64_t both = iol_add(one.small_reads, one.small_writes);
+            if (both > 0)
+                iol_offer_file(fd, f, "small_accesses", (double)both);
         }
     }
 }
@@ -108,7 +111,7 @@ static void rule_misaligned_io(struct iol_ctx *c, const struct iolens_rule_info 
     /* Alignment is kept by POSIX only: every file's POSIX records count. */
     struct iolens_io_stats sum = c->s->rest[IOLENS_IFACE_POSIX];
     FOR_FILES(c, f) if (f->ifaces >> IOLENS_IFACE_POSIX & 1) iol_stats_add(&sum, &f->io[IOLENS_IFACE_POSIX]);
-    int64_t ops = sum.reads + sum.writes;
+    int64_t ops = iol_add(sum.reads, sum.writes);
     double file_share = share((double)sum.file_not_aligned, (double)ops);
     double mem_share = share((double)sum.mem_not_aligned, (double)ops);
     double limit = c->t[IOL_T_MISALIGNED_SHARE];
@@ -163,7 +166,8 @@ static void rule_random_io(struct iol_ctx *c, const struct iolens_rule_info *rul
     iol_evidence(fd, "random_writes", IOLENS_EV_COUNT, (double)rw);
     iol_evidence(fd, "random_write_share", IOLENS_EV_SHARE, share(rw, sum.writes));
     FOR_FILES(c, f) if (iol_judged(f, IOLENS_IFACE_POSIX)) {
-        int64_t n = random_reads(&f->io[IOLENS_IFACE_POSIX]) + random_writes(&f->io[IOLENS_IFACE_POSIX]);
+        int64_t n = iol_add(random_reads(&f->io[IOLENS_IFACE_POSIX]),
+                            random_writes(&f->io[IOLENS_IFACE_POSIX]));
         if (n > 0)
             iol_offer_file(fd, f, "random_accesses", (double)n);
     }
@@ -178,7 +182,7 @@ static void read_extent(const struct iolens_file_summary *f, int64_t *bytes, int
     *bytes = *extent = 0;
     for (int i = 0; i < IOLENS_IFACES; i++) {
         if (iol_judged(f, i))
-            *bytes += f->io[i].bytes_read;
+            *bytes = iol_add(*bytes, f->io[i].bytes_read);
         if (f->ifaces >> i & 1 && f->io[i].extent_read > *extent)
             *extent = f->io[i].extent_read;
     }
@@ -196,7 +200,7 @@ static void rule_redundant_read(struct iol_ctx *c, const struct iolens_rule_info
             continue;
         if (!fd && !(fd = iol_finding(c, rule, rule->severity, "POSIX", "%s", "")))
             return;
-        total_extra += bytes - extent;
+        total_extra = iol_add(total_extra, bytes - extent);
         iol_offer_file(fd, f, "times_read", (double)bytes / (double)extent);
     }
     if (!fd)
@@ -282,10 +286,10 @@ static void rule_rank0_io(struct iol_ctx *c, const struct iolens_rule_info *rule
     if (s->nprocs < 2)
         return;
     int64_t total = s->shared_unattributed_bytes, top = -1, top_bytes = 0;
-    total += s->rest_ranks.bytes_read + s->rest_ranks.bytes_written;
+    total = iol_add(total, iol_add(s->rest_ranks.bytes_read, s->rest_ranks.bytes_written));
     for (size_t r = 0; r < s->nranks; r++) {
-        int64_t b = s->ranks[r].bytes_read + s->ranks[r].bytes_written;
-        total += b;
+        int64_t b = iol_add(s->ranks[r].bytes_read, s->ranks[r].bytes_written);
+        total = iol_add(total, b);
         if (b > top_bytes) {
             top_bytes = b;
             top = (int64_t)r;
@@ -378,8 +382,9 @@ static void rule_no_collective_io(struct iol_ctx *c, const struct iolens_rule_in
     iol_evidence(fd, "collective_writes", IOLENS_EV_COUNT, (double)m->coll_writes);
     FOR_FILES(c, f) if (f->ifaces >> IOLENS_IFACE_MPIIO & 1) {
         const struct iolens_io_stats *io = &f->io[IOLENS_IFACE_MPIIO];
-        int64_t indep = io->indep_reads + io->indep_writes;
-        if (share((double)indep, (double)(io->reads + io->writes)) > c->t[IOL_T_COLLECTIVE_SHARE])
+        int64_t indep = iol_add(io->indep_reads, io->indep_writes);
+        if (share((double)indep, (double)iol_add(io->reads, io->writes)) >
+            c->t[IOL_T_COLLECTIVE_SHARE])
             iol_offer_file(fd, f, "independent_ops", (double)indep);
     }
 }
@@ -393,7 +398,7 @@ static void rule_stdio_heavy(struct iol_ctx *c, const struct iolens_rule_info *r
     int64_t mpiio = iol_stats_bytes(&s->iface[IOLENS_IFACE_MPIIO]);
     /* POSIX carries MPI-IO's bytes too: only what is left is POSIX's own. */
     int64_t posix = max0(iol_stats_bytes(&s->iface[IOLENS_IFACE_POSIX]) - mpiio);
-    double sh = share((double)stdio, (double)(stdio + mpiio + posix));
+    double sh = share((double)stdio, (double)stdio + (double)mpiio + (double)posix);
     if (sh <= c->t[IOL_T_STDIO_SHARE] || (double)stdio < c->t[IOL_T_STDIO_BYTES])
         return;
     char b[32];
@@ -415,10 +420,10 @@ static void rule_many_small_files(struct iol_ctx *c, const struct iolens_rule_in
     const struct iolens_summary *s = c->s;
     int64_t small = 0, written = 0;
     for (int b = 0; b < IOLENS_FILE_SIZE_BINS; b++) {
-        written += s->written_file_sizes[b];
+        written = iol_add(written, s->written_file_sizes[b]);
         /* bin b holds sizes below 2^b */
         if (b < 63 && ldexp(1, b) <= c->t[IOL_T_SMALL_FILES_SIZE])
-            small += s->written_file_sizes[b];
+            small = iol_add(small, s->written_file_sizes[b]);
     }
     if ((double)small < c->t[IOL_T_SMALL_FILES_COUNT] || small == 0)
         return;

@@ -52,8 +52,9 @@ static void posix_stats(const void *rec, struct iolens_io_stats *o)
     o->bytes_written = val(c[POSIX_BYTES_WRITTEN]);
     o->reads = val(c[POSIX_READS]);
     o->writes = val(c[POSIX_WRITES]);
-    o->meta_ops = val(c[POSIX_OPENS]) + val(c[POSIX_SEEKS]) + val(c[POSIX_STATS]) +
-                  val(c[POSIX_FSYNCS]) + val(c[POSIX_FDSYNCS]);
+    o->meta_ops = iol_add(iol_add(val(c[POSIX_OPENS]), val(c[POSIX_SEEKS])),
+                          iol_add(val(c[POSIX_STATS]),
+                                  iol_add(val(c[POSIX_FSYNCS]), val(c[POSIX_FDSYNCS]))));
     o->read_time = fval(f[POSIX_F_READ_TIME]);
     o->write_time = fval(f[POSIX_F_WRITE_TIME]);
     o->meta_time = fval(f[POSIX_F_META_TIME]);
@@ -68,8 +69,8 @@ static void posix_stats(const void *rec, struct iolens_io_stats *o)
     o->mem_not_aligned = val(c[POSIX_MEM_NOT_ALIGNED]);
     o->file_not_aligned = val(c[POSIX_FILE_NOT_ALIGNED]);
     o->file_alignment = val(c[POSIX_FILE_ALIGNMENT]);
-    o->extent_read = o->reads ? val(c[POSIX_MAX_BYTE_READ]) + 1 : 0;
-    o->extent_written = o->writes ? val(c[POSIX_MAX_BYTE_WRITTEN]) + 1 : 0;
+    o->extent_read = o->reads ? iol_add(val(c[POSIX_MAX_BYTE_READ]), 1) : 0;
+    o->extent_written = o->writes ? iol_add(val(c[POSIX_MAX_BYTE_WRITTEN]), 1) : 0;
     set_ranks(o, r->base.rank, c, POSIX_FASTEST_RANK, POSIX_FASTEST_RANK_BYTES,
               POSIX_SLOWEST_RANK, POSIX_SLOWEST_RANK_BYTES, f, POSIX_F_FASTEST_RANK_TIME,
               POSIX_F_SLOWEST_RANK_TIME, POSIX_F_VARIANCE_RANK_BYTES);
@@ -83,14 +84,14 @@ static void mpiio_stats(const void *rec, struct iolens_io_stats *o)
     memset(o, 0, sizeof(*o));
     o->bytes_read = val(c[MPIIO_BYTES_READ]);
     o->bytes_written = val(c[MPIIO_BYTES_WRITTEN]);
-    o->coll_reads = val(c[MPIIO_COLL_READS]) + val(c[MPIIO_SPLIT_READS]);
-    o->coll_writes = val(c[MPIIO_COLL_WRITES]) + val(c[MPIIO_SPLIT_WRITES]);
-    o->indep_reads = val(c[MPIIO_INDEP_READS]) + val(c[MPIIO_NB_READS]);
-    o->indep_writes = val(c[MPIIO_INDEP_WRITES]) + val(c[MPIIO_NB_WRITES]);
-    o->reads = o->coll_reads + o->indep_reads;
-    o->writes = o->coll_writes + o->indep_writes;
-    o->meta_ops = val(c[MPIIO_INDEP_OPENS]) + val(c[MPIIO_COLL_OPENS]) + val(c[MPIIO_SYNCS]) +
-                  val(c[MPIIO_VIEWS]);
+    o->coll_reads = iol_add(val(c[MPIIO_COLL_READS]), val(c[MPIIO_SPLIT_READS]));
+    o->coll_writes = iol_add(val(c[MPIIO_COLL_WRITES]), val(c[MPIIO_SPLIT_WRITES]));
+    o->indep_reads = iol_add(val(c[MPIIO_INDEP_READS]), val(c[MPIIO_NB_READS]));
+    o->indep_writes = iol_add(val(c[MPIIO_INDEP_WRITES]), val(c[MPIIO_NB_WRITES]));
+    o->reads = iol_add(o->coll_reads, o->indep_reads);
+    o->writes = iol_add(o->coll_writes, o->indep_writes);
+    o->meta_ops = iol_add(iol_add(val(c[MPIIO_INDEP_OPENS]), val(c[MPIIO_COLL_OPENS])),
+                          iol_add(val(c[MPIIO_SYNCS]), val(c[MPIIO_VIEWS])));
     o->read_time = fval(f[MPIIO_F_READ_TIME]);
     o->write_time = fval(f[MPIIO_F_WRITE_TIME]);
     o->meta_time = fval(f[MPIIO_F_META_TIME]);
@@ -113,12 +114,13 @@ static void stdio_stats(const void *rec, struct iolens_io_stats *o)
     o->bytes_written = val(c[STDIO_BYTES_WRITTEN]);
     o->reads = val(c[STDIO_READS]);
     o->writes = val(c[STDIO_WRITES]);
-    o->meta_ops = val(c[STDIO_OPENS]) + val(c[STDIO_SEEKS]) + val(c[STDIO_FLUSHES]);
+    o->meta_ops = iol_add(iol_add(val(c[STDIO_OPENS]), val(c[STDIO_SEEKS])),
+                          val(c[STDIO_FLUSHES]));
     o->read_time = fval(f[STDIO_F_READ_TIME]);
     o->write_time = fval(f[STDIO_F_WRITE_TIME]);
     o->meta_time = fval(f[STDIO_F_META_TIME]);
-    o->extent_read = o->reads ? val(c[STDIO_MAX_BYTE_READ]) + 1 : 0;
-    o->extent_written = o->writes ? val(c[STDIO_MAX_BYTE_WRITTEN]) + 1 : 0;
+    o->extent_read = o->reads ? iol_add(val(c[STDIO_MAX_BYTE_READ]), 1) : 0;
+    o->extent_written = o->writes ? iol_add(val(c[STDIO_MAX_BYTE_WRITTEN]), 1) : 0;
     set_ranks(o, r->base.rank, c, STDIO_FASTEST_RANK, STDIO_FASTEST_RANK_BYTES,
               STDIO_SLOWEST_RANK, STDIO_SLOWEST_RANK_BYTES, f, STDIO_F_FASTEST_RANK_TIME,
               STDIO_F_SLOWEST_RANK_TIME, STDIO_F_VARIANCE_RANK_BYTES);
@@ -178,31 +180,31 @@ void iol_stats_add(struct iolens_io_stats *d, const struct iolens_io_stats *s)
         d->slowest_time = s->slowest_time;
         d->variance_bytes = s->variance_bytes;
     }
-    d->records += s->records;
-    d->shared_records += s->shared_records;
-    d->bytes_read += s->bytes_read;
-    d->bytes_written += s->bytes_written;
-    d->reads += s->reads;
-    d->writes += s->writes;
-    d->meta_ops += s->meta_ops;
+    d->records = iol_add(d->records, s->records);
+    d->shared_records = iol_add(d->shared_records, s->shared_records);
+    d->bytes_read = iol_add(d->bytes_read, s->bytes_read);
+    d->bytes_written = iol_add(d->bytes_written, s->bytes_written);
+    d->reads = iol_add(d->reads, s->reads);
+    d->writes = iol_add(d->writes, s->writes);
+    d->meta_ops = iol_add(d->meta_ops, s->meta_ops);
     d->read_time += s->read_time;
     d->write_time += s->write_time;
     d->meta_time += s->meta_time;
     for (int i = 0; i < IOLENS_SIZE_BINS; i++) {
-        d->read_sizes[i] += s->read_sizes[i];
-        d->write_sizes[i] += s->write_sizes[i];
+        d->read_sizes[i] = iol_add(d->read_sizes[i], s->read_sizes[i]);
+        d->write_sizes[i] = iol_add(d->write_sizes[i], s->write_sizes[i]);
     }
-    d->seq_reads += s->seq_reads;
-    d->seq_writes += s->seq_writes;
-    d->first_reads += s->first_reads;
-    d->first_writes += s->first_writes;
-    d->mem_not_aligned += s->mem_not_aligned;
-    d->file_not_aligned += s->file_not_aligned;
+    d->seq_reads = iol_add(d->seq_reads, s->seq_reads);
+    d->seq_writes = iol_add(d->seq_writes, s->seq_writes);
+    d->first_reads = iol_add(d->first_reads, s->first_reads);
+    d->first_writes = iol_add(d->first_writes, s->first_writes);
+    d->mem_not_aligned = iol_add(d->mem_not_aligned, s->mem_not_aligned);
+    d->file_not_aligned = iol_add(d->file_not_aligned, s->file_not_aligned);
     d->file_alignment = max64(d->file_alignment, s->file_alignment);
-    d->coll_reads += s->coll_reads;
-    d->coll_writes += s->coll_writes;
-    d->indep_reads += s->indep_reads;
-    d->indep_writes += s->indep_writes;
+    d->coll_reads = iol_add(d->coll_reads, s->coll_reads);
+    d->coll_writes = iol_add(d->coll_writes, s->coll_writes);
+    d->indep_reads = iol_add(d->indep_reads, s->indep_reads);
+    d->indep_writes = iol_add(d->indep_writes, s->indep_writes);
     d->extent_read = max64(d->extent_read, s->extent_read);
     d->extent_written = max64(d->extent_written, s->extent_written);
 }

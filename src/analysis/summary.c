@@ -76,20 +76,22 @@ static void attribute_to_ranks(struct iolens_summary *s, int64_t rank,
 {
     if (rank >= 0) {
         struct iolens_rank_summary *r = rank_entry(s, rank);
-        r->bytes_read += st->bytes_read;
-        r->bytes_written += st->bytes_written;
+        r->bytes_read = iol_add(r->bytes_read, st->bytes_read);
+        r->bytes_written = iol_add(r->bytes_written, st->bytes_written);
         r->io_time += st->read_time + st->write_time;
         r->meta_time += st->meta_time;
         return;
     }
     int64_t given = st->slowest_bytes;
-    rank_entry(s, st->slowest_rank)->bytes_written += st->slowest_bytes;
+    struct iolens_rank_summary *slow = rank_entry(s, st->slowest_rank);
+    slow->bytes_written = iol_add(slow->bytes_written, st->slowest_bytes);
     if (st->fastest_rank != st->slowest_rank) {
-        rank_entry(s, st->fastest_rank)->bytes_written += st->fastest_bytes;
-        given += st->fastest_bytes;
+        struct iolens_rank_summary *fast = rank_entry(s, st->fastest_rank);
+        fast->bytes_written = iol_add(fast->bytes_written, st->fastest_bytes);
+        given = iol_add(given, st->fastest_bytes);
     }
     int64_t left = iol_stats_bytes(st) - given;
-    s->shared_unattributed_bytes += left > 0 ? left : 0;
+    s->shared_unattributed_bytes = iol_add(s->shared_unattributed_bytes, left > 0 ? left : 0);
     s->shared_meta_time += st->meta_time;
 }
 
@@ -181,8 +183,9 @@ static iolens_status start(struct pass *p, iolens_log *log, const struct iolens_
     struct iolens_summary *s = p->s;
 
     s->nprocs = in->job.nprocs;
-    s->run_time = (double)(in->job.end_time_sec - in->job.start_time_sec) +
-                  (double)(in->job.end_time_nsec - in->job.start_time_nsec) / 1e9;
+    /* In doubles: a damaged log's times may be any values. */
+    s->run_time = (double)in->job.end_time_sec - (double)in->job.start_time_sec +
+                  ((double)in->job.end_time_nsec - (double)in->job.start_time_nsec) / 1e9;
     s->partial_flags = in->partial_flags;
     s->nranks = s->nprocs > 0 ? (size_t)s->nprocs : 1;
     s->nranks = s->nranks < max_ranks ? s->nranks : max_ranks;
