@@ -187,7 +187,8 @@ iolens_status iolens_insights(const struct iolens_summary *s, const iolens_insig
         return IOLENS_ERR_NOMEM;
     }
     /* Equal severities keep the table's order: by the rule's place in it. */
-    qsort(c.found, c.nfound, sizeof(*c.found), by_severity);
+    if (c.nfound > 1)
+        qsort(c.found, c.nfound, sizeof(*c.found), by_severity);
     *out = c.found;
     *n = c.nfound;
     return IOLENS_OK;

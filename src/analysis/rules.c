@@ -35,7 +35,9 @@ static int64_t avoidable_small(const int64_t *bins, int64_t bytes, double size)
         if ((double)iolens_size_bin_top(b) <= size)
             small = iol_add(small, bins[b]);
     double avoidable = (double)small - ceil((double)bytes / (size > 1 ? size : 1));
-    return avoidable > 0 ? (int64_t)fmin(avoidable, (double)small) : 0;
+    if (avoidable <= 0)
+        return 0;
+    return avoidable < (double)small ? (int64_t)avoidable : small;
 }
 
 struct small_count {
