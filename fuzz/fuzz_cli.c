@@ -1,5 +1,6 @@
 /* Fuzz target: the input is a log file given to the iolens command itself,
- * in-process: `iolens parse --all LOG` and `iolens dxt LOG`. Besides crashes,
+ * in-process: `iolens parse --all LOG`, `iolens dxt LOG` and
+ * `iolens insights LOG`. Besides crashes,
  * it checks the command's promise on stderr: a failing run prints exactly one
  * line "iolens VERB: LOG: reason" ("# warning:" lines aside). */
 #include <stdint.h>
@@ -61,7 +62,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *path = fuzz_scratch(data, size);
     char *parse[] = {"iolens", "parse", "--all", (char *)path, NULL};
     char *dxt[] = {"iolens", "dxt", (char *)path, NULL};
+    char *insights[] = {"iolens", "insights", (char *)path, NULL};
     run(4, parse, path);
     run(3, dxt, path);
+    run(3, insights, path);
     return 0;
 }

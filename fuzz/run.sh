@@ -1,6 +1,7 @@
 #!/bin/sh
 # Build the fuzz targets with clang into build-fuzz/ and run each for a while.
 #   fuzz/run.sh [SECONDS] [TARGET...]     default: 300 s each; fuzz_log fuzz_regions fuzz_cli
+#                                         fuzz_thresholds
 # Environment: IOLENS_LOGS (folder of seed logs; default IOLENS_SHARED_LOGS if set,
 #   else tests/data/darshan-logs, the real logs the tests read),
 #   FUZZ_JOBS (parallel fuzzing processes, default 1), FUZZ_MAX_LEN (largest input,
@@ -14,7 +15,7 @@ build=${BUILD_FUZZ:-$src/build-fuzz}
 logs=${IOLENS_LOGS:-${IOLENS_SHARED_LOGS:-$src/tests/data/darshan-logs}}
 secs=${1:-300}
 [ $# -gt 0 ] && shift
-targets=${*:-fuzz_log fuzz_regions fuzz_cli}
+targets=${*:-fuzz_log fuzz_regions fuzz_cli fuzz_thresholds}
 jobs=${FUZZ_JOBS:-1}
 
 if [ ! -d "$logs" ]; then
@@ -28,7 +29,9 @@ cmake --build "$build" -j2 --target mkseeds
 # Seeds: the real logs as they are, re-encoded, and as decompressed regions.
 seeds=$build/fuzz/seeds
 rm -rf "$seeds"
-mkdir -p "$seeds/log" "$seeds/regions"
+mkdir -p "$seeds/log" "$seeds/regions" "$seeds/thresholds"
+printf '# site thresholds\nsmall-io.count = 500\nrank0-io.share=0.8  # comment\n\n' \
+    > "$seeds/thresholds/site.conf"
 find "$logs" -name '*.darshan' -exec "$build/fuzz/mkseeds" "$seeds/log" "$seeds/regions" {} +
 cp "$src"/tests/bad-logs/*.darshan "$seeds/log/" 2>/dev/null || true
 maxlen=${FUZZ_MAX_LEN:-65536}
@@ -46,6 +49,7 @@ for t in $targets; do
     mkdir -p "$corpus"
     case $t in
         fuzz_regions) seed=$seeds/regions ;;
+        fuzz_thresholds) seed=$seeds/thresholds ;;
         *) seed=$seeds/log ;;
     esac
     extra=

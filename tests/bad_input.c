@@ -17,9 +17,11 @@
  * after errors too. A log with two 1.5 MiB random regions (zlib and zstd) takes
  * the library's threaded decompression path: cut, corrupted, and abandoned
  * half read (--large-only runs just that, e.g. under ThreadSanitizer).
- * CLI part (with --iolens): `iolens parse --all` and `iolens dxt` on a sample of
- * the same cases: exit 0, or non-zero with exactly one line `iolens VERB: PATH: reason`
- * on stderr (lines starting "# warning:" aside); never a signal or sanitizer report. */
+ * CLI part (with --iolens): `iolens parse --all`, `iolens dxt` and `iolens insights`
+ * on a sample of the same cases: exit 0, or non-zero with exactly one line
+ * `iolens VERB: PATH: reason` on stderr (lines starting "# warning:" aside); never a
+ * signal or sanitizer report. With --expect-fail, insights (which reads every
+ * record) must exit non-zero. */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -75,6 +77,7 @@ static int failures;
 static FILE *devnull;
 static const char *iolens_bin;
 static int cli_on;         /* run the CLI sample on the image being swept */
+static int cli_must_fail;  /* --expect-fail: iolens insights must fail */
 static size_t thin = 1;    /* divides the sample sizes: light sweeps of some variants */
 static int no_print;       /* read records without printing them (the large regions) */
 static char tmpdir[512] = "/tmp";
@@ -316,6 +319,8 @@ static void run_cli(const char *verb, const char *path, const char *what)
         fail("iolens %s on %s: sanitizer report:\n%s", verb, what, (char *)err);
     } else if (WEXITSTATUS(status) == 126 || WEXITSTATUS(status) == 127) {
         fail("iolens %s: could not run %s", verb, iolens_bin);
+    } else if (WEXITSTATUS(status) == 0 && cli_must_fail && !strcmp(verb, "insights")) {
+        fail("iolens insights on %s: exit 0, expected a one-line failure", what);
     } else if (WEXITSTATUS(status) != 0) {
         /* Exactly one "iolens VERB: PATH: reason" line; "# warning:" lines allowed. */
         char prefix[700];
@@ -342,7 +347,7 @@ static void run_cli(const char *verb, const char *path, const char *what)
     free(err);
 }
 
-/* Write the image to a real file and run both verbs on it. */
+/* Write the image to a real file and run the verbs that read logs on it. */
 static void cli_case(const unsigned char *img, size_t len, const char *what)
 {
     char path[600];
@@ -360,6 +365,7 @@ static void cli_case(const unsigned char *img, size_t len, const char *what)
     double t0 = now();
     run_cli("parse", path, what);
     run_cli("dxt", path, what);
+    run_cli("insights", path, what);
     t_cli += now() - t0;
     unlink(path);
 }
@@ -690,6 +696,7 @@ static void expect_fail(int fd, const char *path, const char *file)
         return;
     }
     cli_on = 1;
+    cli_must_fail = 1;
     iolens_status st = run_case(path, "%s", file);
     if (st == IOLENS_OK)
         fail("%s: reads without error, expected a clean failure", file);

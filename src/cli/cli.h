@@ -19,12 +19,15 @@ struct cli_verb {
 int cli_parse(int argc, char **argv);
 int cli_dxt(int argc, char **argv);
 int cli_recover(int argc, char **argv);
+/* iolens insights: findings of one log. @return 0, 1 (unreadable log) or 2 (usage). */
+int cli_insights(int argc, char **argv);
 /* iolens run: run a program with the runtime preloaded, as one job. Exits as
  * the program ended. @return only on failure: 125, 126 or 127. */
 int cli_run(int argc, char **argv);
 
 extern const struct cli_verb cli_parse_verb;
 extern const struct cli_verb cli_dxt_verb;
+extern const struct cli_verb cli_insights_verb; /* insights.c */
 extern const struct cli_verb cli_link_flags_verb; /* link_flags.c */
 extern const struct cli_verb cli_recover_verb;
 extern const struct cli_verb cli_run_verb;
