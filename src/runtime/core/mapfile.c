@@ -82,6 +82,17 @@ int iol_map_reserve(struct iol_mapping *m, uint64_t off, uint64_t len)
     return rc;
 }
 
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23 /* Linux 5.14 */
+#endif
+
+void iol_map_populate(void *p, size_t len)
+{
+    int saved = errno;
+    (void)madvise(p, len, MADV_POPULATE_WRITE);
+    errno = saved;
+}
+
 void iol_map_unlink(struct iol_mapping *m)
 {
     if (m->path[0])

@@ -160,6 +160,8 @@ static int chunk_back(uint32_t i)
         rc = iol_map_reserve(&iol_rt.map, hdr->trace_off + (uint64_t)have * sizeof(*chunks),
                              (uint64_t)(want - have) * sizeof(*chunks));
         if (rc == 0) {
+            iol_map_populate((unsigned char *)(chunks + have),
+                             (size_t)(want - have) * sizeof(*chunks));
             atomic_store_explicit(&hdr->trace_backed, want, memory_order_release);
         } else {
             iol_diag("DXT: cannot reserve space for more segments (errno %d)", errno);
