@@ -51,7 +51,10 @@ export DARSHAN_ENABLE_NONMPI=1 DARSHAN_EXCLUDE_DIRS=none DARSHAN_LOGPATH="$tmp/l
   DARSHAN_MMAP_LOGPATH="$tmp/logs" IOLENS_MMAP_DIR=/dev/shm
 unset LD_PRELOAD IOLENS_LOGFILE DARSHAN_LOGFILE IOLENS_LOGPATH IOLENS_EXCLUDE_DIRS 2>/dev/null || true
 unset DXT_ENABLE_IO_TRACE 2>/dev/null || true
-[ "${BENCH_DXT:-0}" != 1 ] || export DXT_ENABLE_IO_TRACE=1
+# 64 MiB of segments for iolens too: every traced call of the run stores its
+# segment in both runtimes (the reference was built --with-mod-mem=64), none
+# is dropped as cheaper.
+[ "${BENCH_DXT:-0}" != 1 ] || export DXT_ENABLE_IO_TRACE=1 IOLENS_DXT_MEM=64
 
 cfgs="none iolens"
 [ -z "$ref" ] || cfgs="$cfgs ref"
