@@ -28,6 +28,32 @@ browser() {
     --enable-logging=stderr --v=0 "$@" 2>> "$console"
 }
 
+# The verb: one-line errors, exit statuses, the default page name (docs/report.md).
+name=cli
+one_line() { # STATUS WHAT COMMAND...
+  want=$1 what=$2
+  shift 2
+  "$@" > "$out/cli.out" 2> "$out/cli.err"
+  rc=$?
+  [ "$rc" = "$want" ] || fail "$what: exit $rc, expected $want"
+  [ "$(wc -l < "$out/cli.err")" = 1 ] && grep -q '^iolens report: ' "$out/cli.err" ||
+    fail "$what: stderr is not one 'iolens report:' line: $(cat "$out/cli.err")"
+}
+one_line 2 "no log" "$iolens" report
+one_line 2 "two logs" "$iolens" report "$logs/$1" "$logs/$1"
+one_line 2 "unknown option" "$iolens" report --nope "$logs/$1"
+one_line 1 "missing log" "$iolens" report "$out/none.darshan"
+one_line 1 "unwritable page" "$iolens" report -o "$out/no/such/dir/page.html" "$logs/$1"
+mkdir -p "$out/cwd"
+(cd "$out/cwd" && "$iolens" report "$(realpath "$logs/$1")") > "$out/cli.out" 2>&1 ||
+  fail "default output: $(cat "$out/cli.out")"
+[ -s "$out/cwd/$(basename "$1" .darshan).html" ] && [ ! -s "$out/cli.out" ] ||
+  fail "default output: no $(basename "$1" .darshan).html in the current directory, or output"
+[ -z "$(ls "$out/cwd" | grep -v '\.html$')" ] || fail "temporary files left: $(ls "$out/cwd")"
+"$iolens" report -o - "$logs/$1" | cmp -s - "$out/cwd/$(basename "$1" .darshan).html" ||
+  fail "-o - differs from the page written to a file"
+[ "$fails" -eq 0 ] && echo "cli: ok: usage errors, default name, -o -"
+
 for rel in "$@"; do
   log=$logs/$rel
   name=$(basename "$rel" .darshan)
