@@ -17,11 +17,11 @@
  * after errors too. A log with two 1.5 MiB random regions (zlib and zstd) takes
  * the library's threaded decompression path: cut, corrupted, and abandoned
  * half read (--large-only runs just that, e.g. under ThreadSanitizer).
- * CLI part (with --iolens): `iolens parse --all`, `iolens dxt` and `iolens insights`
- * on a sample of the same cases: exit 0, or non-zero with exactly one line
+ * CLI part (with --iolens): `iolens parse --all`, `iolens dxt`, `iolens insights` and
+ * `iolens report -o -` on a sample of the same cases: exit 0, or non-zero with exactly one line
  * `iolens VERB: PATH: reason` on stderr (lines starting "# warning:" aside); never a
- * signal or sanitizer report. With --expect-fail, insights (which reads every
- * record) must exit non-zero. */
+ * signal or sanitizer report. With --expect-fail, insights and report (which read
+ * every record) must exit non-zero. */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -288,6 +288,8 @@ static void run_cli(const char *verb, const char *path, const char *what)
         alarm(CLI_TIMEOUT_S); /* survives exec: a hang ends in SIGALRM */
         if (!strcmp(verb, "parse"))
             execl(iolens_bin, iolens_bin, "parse", "--all", path, (char *)NULL);
+        else if (!strcmp(verb, "report")) /* the page to stdout, /dev/null */
+            execl(iolens_bin, iolens_bin, "report", "-o", "-", path, (char *)NULL);
         else
             execl(iolens_bin, iolens_bin, verb, path, (char *)NULL);
         _exit(127);
@@ -319,8 +321,9 @@ static void run_cli(const char *verb, const char *path, const char *what)
         fail("iolens %s on %s: sanitizer report:\n%s", verb, what, (char *)err);
     } else if (WEXITSTATUS(status) == 126 || WEXITSTATUS(status) == 127) {
         fail("iolens %s: could not run %s", verb, iolens_bin);
-    } else if (WEXITSTATUS(status) == 0 && cli_must_fail && !strcmp(verb, "insights")) {
-        fail("iolens insights on %s: exit 0, expected a one-line failure", what);
+    } else if (WEXITSTATUS(status) == 0 && cli_must_fail &&
+               (!strcmp(verb, "insights") || !strcmp(verb, "report"))) {
+        fail("iolens %s on %s: exit 0, expected a one-line failure", verb, what);
     } else if (WEXITSTATUS(status) != 0) {
         /* Exactly one "iolens VERB: PATH: reason" line; "# warning:" lines allowed. */
         char prefix[700];
@@ -366,6 +369,7 @@ static void cli_case(const unsigned char *img, size_t len, const char *what)
     run_cli("parse", path, what);
     run_cli("dxt", path, what);
     run_cli("insights", path, what);
+    run_cli("report", path, what);
     t_cli += now() - t0;
     unlink(path);
 }

@@ -59,6 +59,11 @@ struct iolens_io_stats {
      * and the variance of bytes across ranks (as the MPI reduction left them). */
     int64_t fastest_rank, fastest_bytes, slowest_rank, slowest_bytes;
     double fastest_time, slowest_time, variance_bytes;
+    /* The rank that spent the most time (read, write and metadata) on the
+     * records added, and that time: a per-rank record's own rank and time, a
+     * shared record's slowest rank and its time; -1 and 0 for none. */
+    int64_t time_max_rank;
+    double time_max;
 };
 
 /* One file of the summary's file table. */
@@ -93,6 +98,22 @@ struct iolens_module_summary {
 /* Bins of the written-file size histogram: bin b holds files of size s with
  * 2^(b-1) <= s < 2^b (bin 0: empty files). */
 #define IOLENS_FILE_SIZE_BINS 64
+
+/* The HEATMAP module's bins, one grid per interface: bytes read and written
+ * per rank row and time bin. The grid has at most IOLENS_HEATMAP_MAX_BINS
+ * time bins over the first record's span (nbins x bin width, which covers
+ * the job), each made of whole source bins, and at most
+ * IOLENS_HEATMAP_MAX_ROWS rows of ranks_per_row consecutive ranks. */
+#define IOLENS_HEATMAP_MAX_BINS 200
+#define IOLENS_HEATMAP_MAX_ROWS 256
+
+struct iolens_heatmap_grid {
+    int present;            /* the log has HEATMAP records of this interface */
+    int nbins, nrows;
+    double bin_seconds;     /* width of one grid bin */
+    int64_t ranks_per_row;
+    int64_t *read, *written; /* nrows x nbins, row-major */
+};
 
 /* Fixed capacities; 0 in iolens_summary_options means the default. */
 #define IOLENS_SUMMARY_DEFAULT_FILES 4096
@@ -133,7 +154,20 @@ struct iolens_summary {
 
     /* Written files (POSIX and STDIO records with bytes written), by size. */
     int64_t written_file_sizes[IOLENS_FILE_SIZE_BINS];
+
+    /* Seconds in read, write and metadata calls, summed over every rank, of
+     * the records the job is judged by (all but the POSIX records of MPI-IO
+     * files, whose time the MPI-IO records already hold). */
+    double judged_time;
+
+    /* HEATMAP bins per interface (none when the log has no HEATMAP). */
+    struct iolens_heatmap_grid heatmap[IOLENS_IFACES];
 };
+
+/* The share of the job's time spent in I/O: judged_time over nprocs x
+ * run_time (0 when either is not positive). Threads doing I/O at once can
+ * make it exceed 1. */
+IOLENS_API double iolens_summary_io_share(const struct iolens_summary *s);
 
 /* Read every record of an open log once and build its summary. Files are
  * ranked by weight: bytes read and written plus 10^9 per second of I/O

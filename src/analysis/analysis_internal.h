@@ -69,6 +69,13 @@ void iol_files_add(struct iol_file_table *t, uint64_t id, int iface,
                    const struct iolens_io_stats *st, double w,
                    struct iolens_io_stats rest[IOLENS_IFACES], int64_t *rest_files);
 
+/* Add one HEATMAP record's bins to the summary's grid of its interface
+ * (records of other names are left out). @return 0, or -1 (no memory). */
+int iol_heatmap_add(struct iolens_summary *s, const void *rec);
+
+/* Free the summary's heatmap grids. */
+void iol_heatmap_free(struct iolens_summary *s);
+
 /* The weight of a record's figures: bytes plus 10^9 per second. */
 static inline double iol_weight(const struct iolens_io_stats *s)
 {

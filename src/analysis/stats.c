@@ -35,10 +35,14 @@ static void set_ranks(struct iolens_io_stats *o, int64_t rank, const int64_t *c,
         o->slowest_time = fval(f[slowest_time]);
         o->variance_bytes = fval(f[variance_bytes]);
         o->rank_min = o->rank_max = -1;
+        o->time_max_rank = o->slowest_rank;
+        o->time_max = o->slowest_time;
     } else {
         o->rank_bytes_min = o->rank_bytes_max = iol_stats_bytes(o);
         o->rank_min = o->rank_max = rank;
         o->fastest_rank = o->slowest_rank = -1;
+        o->time_max_rank = rank;
+        o->time_max = iol_stats_time(o);
     }
 }
 
@@ -179,6 +183,10 @@ void iol_stats_add(struct iolens_io_stats *d, const struct iolens_io_stats *s)
         d->fastest_time = s->fastest_time;
         d->slowest_time = s->slowest_time;
         d->variance_bytes = s->variance_bytes;
+    }
+    if (s->records && (!d->records || s->time_max > d->time_max)) {
+        d->time_max_rank = s->time_max_rank;
+        d->time_max = s->time_max;
     }
     d->records = iol_add(d->records, s->records);
     d->shared_records = iol_add(d->shared_records, s->shared_records);

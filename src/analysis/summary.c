@@ -106,8 +106,10 @@ static void add_iface_record(struct pass *p, int iface, const void *rec)
     iol_files_add(&p->files, b.id, iface, &st, iol_weight(&st), s->rest, &s->rest_files);
     if (iface == IOLENS_IFACE_MPIIO)
         id_set_add(&p->mpiio_ids, b.id);
-    if (iface != IOLENS_IFACE_POSIX || !id_set_has(&p->mpiio_ids, b.id))
+    if (iface != IOLENS_IFACE_POSIX || !id_set_has(&p->mpiio_ids, b.id)) {
         attribute_to_ranks(s, b.rank, &st);
+        s->judged_time += iol_stats_time(&st);
+    }
     if (iface != IOLENS_IFACE_MPIIO && st.bytes_written > 0) {
         int64_t size = st.extent_written > st.bytes_written ? st.extent_written
                                                              : st.bytes_written;
@@ -137,6 +139,8 @@ static iolens_status read_module(struct pass *p, iolens_log *log, int id)
         m->records++;
         if (iface >= 0)
             add_iface_record(p, iface, rec);
+        else if (id == IOLENS_MOD_HEATMAP && iol_heatmap_add(p->s, rec) < 0)
+            return IOLENS_ERR_NOMEM;
     }
     return st == IOLENS_END ? IOLENS_OK : st;
 }
@@ -246,5 +250,12 @@ void iolens_summary_free(struct iolens_summary *s)
     free(s->files);
     free(s->ranks);
     free(s->exe);
+    iol_heatmap_free(s);
     free(s);
+}
+
+double iolens_summary_io_share(const struct iolens_summary *s)
+{
+    double job = (double)s->nprocs * s->run_time;
+    return job > 0 && s->judged_time > 0 ? s->judged_time / job : 0;
 }

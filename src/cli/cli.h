@@ -5,6 +5,7 @@
 #include <getopt.h>
 #include <stdio.h>
 
+#include "iolens/analysis.h"
 #include "iolens/log.h"
 
 /* One verb: its name, one-line summary, usage text and entry point. */
@@ -21,6 +22,9 @@ int cli_dxt(int argc, char **argv);
 int cli_recover(int argc, char **argv);
 /* iolens insights: findings of one log. @return 0, 1 (unreadable log) or 2 (usage). */
 int cli_insights(int argc, char **argv);
+/* iolens report: one HTML page for one log. @return 0, 1 (unreadable log or
+ * unwritable page) or 2 (usage). */
+int cli_report(int argc, char **argv);
 /* iolens run: run a program with the runtime preloaded, as one job. Exits as
  * the program ended. @return only on failure: 125, 126 or 127. */
 int cli_run(int argc, char **argv);
@@ -30,6 +34,7 @@ extern const struct cli_verb cli_dxt_verb;
 extern const struct cli_verb cli_insights_verb; /* insights.c */
 extern const struct cli_verb cli_link_flags_verb; /* link_flags.c */
 extern const struct cli_verb cli_recover_verb;
+extern const struct cli_verb cli_report_verb; /* report.c */
 extern const struct cli_verb cli_run_verb;
 
 /* Print "iolens <verb>: <what>: <reason>" on stderr (before a verb runs,
@@ -76,5 +81,24 @@ void cli_match_mount(const struct iolens_log_info *in, const char *name, const c
  * point and file-system type; no layout. Names must have been loaded. */
 struct iolens_print_ctx cli_print_ctx(const iolens_log *log, const struct iolens_module_desc *mod,
                                       uint64_t id);
+
+/* A recommendation of a finding: the interface it is for and its text. */
+struct cli_rec_line {
+    const char *iface, *text;
+};
+
+/* The recommendations a finding shows: those of its own interface and of
+ * the interfaces the job uses. @return their number (at most 4). */
+size_t cli_recommendations(const struct iolens_finding *f, const struct iolens_summary *s,
+                           struct cli_rec_line out[4]);
+
+/* Write s as a JSON string (control characters escaped). */
+void cli_json_string(FILE *out, const char *s);
+
+/* Write v as a JSON number: integers without decimals, null if not finite. */
+void cli_json_number(FILE *out, double v);
+
+/* Write one finding as the JSON object of `iolens insights --json`. */
+void cli_json_finding(FILE *out, const struct iolens_summary *s, const struct iolens_finding *f);
 
 #endif

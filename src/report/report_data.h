@@ -1,0 +1,46 @@
+/* The data of an iolens report page: one JSON object built from a log's
+ * summary and findings (docs/report.md lists its members). The page's
+ * script (report.js) reads it and draws every section. */
+#ifndef IOLENS_REPORT_DATA_H
+#define IOLENS_REPORT_DATA_H
+
+#include <stdio.h>
+
+#include "iolens/analysis.h"
+#include "iolens/log.h"
+
+/* Files of the page's table at most (the heaviest of the summary's). */
+#define REPORT_MAX_FILES 4096
+
+/* What the page is made from. */
+struct report_input {
+    const char *log_name;               /* the log's file name, as shown */
+    const iolens_log *log;              /* open, names loaded */
+    const struct iolens_summary *s;
+    const struct iolens_finding *findings;
+    size_t nfindings;
+};
+
+/* Write the page's JSON object to out. */
+void report_write_data(FILE *out, const struct report_input *in);
+
+/* ---- what report_data.c and report_files.c share ---- */
+
+/* Write "KEY": (after a comma unless first). */
+void report_key(FILE *out, const char *key, int first);
+
+/* Write "KEY": NUMBER, with a leading comma. */
+void report_num(FILE *out, const char *key, double v);
+
+/* Write "KEY": "TEXT", with a leading comma. */
+void report_str(FILE *out, const char *key, const char *text);
+
+/* Write "KEY": [n numbers], with a leading comma. */
+void report_i64s(FILE *out, const char *key, const int64_t *v, size_t n);
+
+/* The per-file table, file counts by kind, data by mount point and the
+ * heatmaps (report_files.c), each as members of the object being written. */
+void report_write_files(FILE *out, const struct report_input *in);
+void report_write_heatmaps(FILE *out, const struct iolens_summary *s);
+
+#endif

@@ -1,0 +1,86 @@
+#!/bin/sh
+# iolens report in a real browser: for each log given (relative to LOGS),
+# make its page, open it in headless Chromium, and fail on any console
+# message (the page logs nothing when all is well: every script error and
+# uncaught exception reaches the console), on a page whose scripts did not
+# finish (body data-status), or on content that differs from `iolens parse`
+# and `iolens insights` (check_dom.py). Keeps OUT/NAME.html, .dom.html,
+# .console.txt and a screenshot OUT/NAME.png for each log.
+#
+# usage: report_test.sh IOLENS LOGS OUT LOG...
+set -u
+iolens=$1 logs=$2 out=$3
+shift 3
+here=$(dirname "$0")
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$browser" ]; then
+  echo "FAIL: chromium not found: the report's browser test needs Debian's chromium (scripts/install-deps)"
+  exit 1
+fi
+command -v python3 > /dev/null || { echo "FAIL: python3 not found (scripts/install-deps)"; exit 1; }
+mkdir -p "$out"
+fails=0
+fail() { echo "FAIL: $name: $*"; fails=$((fails + 1)); }
+
+# browser FLAG...: run headless Chromium on its own profile, stderr to $console.
+browser() {
+  "$browser" --headless --no-sandbox --disable-gpu --no-first-run --user-data-dir="$out/profile" \
+    --enable-logging=stderr --v=0 "$@" 2>> "$console"
+}
+
+# The verb: one-line errors, exit statuses, the default page name (docs/report.md).
+name=cli
+one_line() { # STATUS WHAT COMMAND...
+  want=$1 what=$2
+  shift 2
+  "$@" > "$out/cli.out" 2> "$out/cli.err"
+  rc=$?
+  [ "$rc" = "$want" ] || fail "$what: exit $rc, expected $want"
+  [ "$(wc -l < "$out/cli.err")" = 1 ] && grep -q '^iolens report: ' "$out/cli.err" ||
+    fail "$what: stderr is not one 'iolens report:' line: $(cat "$out/cli.err")"
+}
+one_line 2 "no log" "$iolens" report
+one_line 2 "two logs" "$iolens" report "$logs/$1" "$logs/$1"
+one_line 2 "unknown option" "$iolens" report --nope "$logs/$1"
+one_line 1 "missing log" "$iolens" report "$out/none.darshan"
+one_line 1 "unwritable page" "$iolens" report -o "$out/no/such/dir/page.html" "$logs/$1"
+mkdir -p "$out/cwd"
+(cd "$out/cwd" && "$iolens" report "$(realpath "$logs/$1")") > "$out/cli.out" 2>&1 ||
+  fail "default output: $(cat "$out/cli.out")"
+[ -s "$out/cwd/$(basename "$1" .darshan).html" ] && [ ! -s "$out/cli.out" ] ||
+  fail "default output: no $(basename "$1" .darshan).html in the current directory, or output"
+[ -z "$(ls "$out/cwd" | grep -v '\.html$')" ] || fail "temporary files left: $(ls "$out/cwd")"
+"$iolens" report -o - "$logs/$1" | cmp -s - "$out/cwd/$(basename "$1" .darshan).html" ||
+  fail "-o - differs from the page written to a file"
+[ "$fails" -eq 0 ] && echo "cli: ok: usage errors, default name, -o -"
+
+for rel in "$@"; do
+  log=$logs/$rel
+  name=$(basename "$rel" .darshan)
+  page=$out/$name.html console=$out/$name.console.txt
+  : > "$console"
+  [ -f "$log" ] || { fail "$log missing"; continue; }
+  if ! "$iolens" report -o "$page" "$log" > "$out/$name.stdout" 2>&1; then
+    fail "iolens report failed: $(cat "$out/$name.stdout")"; continue
+  fi
+  [ -s "$out/$name.stdout" ] && fail "iolens report printed: $(head -c 300 "$out/$name.stdout")"
+  browser --dump-dom "file://$(realpath "$page")" > "$out/$name.dom.html"
+  browser --screenshot="$(realpath "$out")/$name.png" --window-size=1280,5200 \
+    --hide-scrollbars "file://$(realpath "$page")" > /dev/null
+  [ -s "$out/$name.png" ] || fail "no screenshot"
+  if grep -q ':CONSOLE' "$console"; then
+    fail "console messages:"; grep ':CONSOLE' "$console" | head -n 5
+  fi
+  "$iolens" parse --show-incomplete "$log" > "$out/$name.parse.txt" 2>&1 || fail "iolens parse failed"
+  "$iolens" insights --json "$log" > "$out/$name.insights.json" 2>&1 || fail "iolens insights failed"
+  if res=$(python3 "$here/check_dom.py" "$out/$name.dom.html" "$out/$name.parse.txt" \
+      "$out/$name.insights.json"); then
+    echo "$name: $res"
+  else
+    echo "$res" | sed "s|^FAIL: |FAIL: $name: |"
+    fails=$((fails + 1))
+  fi
+done
+rm -rf "$out/profile"
+[ "$fails" -eq 0 ] || { echo "$fails failure(s); pages, DOMs, console output and screenshots in $out"; exit 1; }
+echo "all pages rendered without console messages; screenshots in $out"
