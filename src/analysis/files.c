@@ -6,17 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/hash.h"
 #include "analysis_internal.h"
-
-static size_t mix(uint64_t k)
-{
-    k ^= k >> 33;
-    k *= 0xff51afd7ed558ccdULL;
-    k ^= k >> 33;
-    k *= 0xc4ceb9fe1a85ec53ULL;
-    k ^= k >> 33;
-    return (size_t)k;
-}
 
 int iol_files_init(struct iol_file_table *t, size_t cap)
 {
@@ -54,12 +45,12 @@ void iol_files_free_index(struct iol_file_table *t)
 
 static size_t bit_a(const struct iol_file_table *t, uint64_t id)
 {
-    return mix(id) % t->evicted_bits;
+    return iol_hash_mix(id) % t->evicted_bits;
 }
 
 static size_t bit_b(const struct iol_file_table *t, uint64_t id)
 {
-    return mix(id ^ 0x9e3779b97f4a7c15ULL) % t->evicted_bits;
+    return iol_hash_mix(id ^ 0x9e3779b97f4a7c15ULL) % t->evicted_bits;
 }
 
 static void mark_evicted(struct iol_file_table *t, uint64_t id)
@@ -80,7 +71,7 @@ static int was_evicted(const struct iol_file_table *t, uint64_t id)
 /* The slot holding id, or the empty slot where it would go. */
 static size_t find_slot(const struct iol_file_table *t, uint64_t id)
 {
-    size_t mask = t->nslots - 1, i = mix(id) & mask;
+    size_t mask = t->nslots - 1, i = iol_hash_mix(id) & mask;
     while (t->slots[i] && t->files[t->slots[i] - 1].id != id)
         i = (i + 1) & mask;
     return i;
@@ -94,7 +85,7 @@ static void remove_slot(struct iol_file_table *t, size_t i)
         j = (j + 1) & mask;
         if (!t->slots[j])
             return;
-        size_t home = mix(t->files[t->slots[j] - 1].id) & mask;
+        size_t home = iol_hash_mix(t->files[t->slots[j] - 1].id) & mask;
         /* Move j back into the hole unless its home lies in (i, j]. */
         int stays = i <= j ? (i < home && home <= j) : (i < home || home <= j);
         if (!stays) {

@@ -10,4 +10,17 @@
  * @return the hash; the same bytes always give the same value on any host. */
 uint64_t iol_hash64(const void *key, size_t len, uint64_t seed);
 
+/* Spread a 64-bit key (a record id) over all bits, for the slot of an
+ * in-memory hash table: ids of one log may share low bits. MurmurHash3's
+ * 64-bit finalizer. */
+static inline size_t iol_hash_mix(uint64_t k)
+{
+    k ^= k >> 33;
+    k *= 0xff51afd7ed558ccdULL;
+    k ^= k >> 33;
+    k *= 0xc4ceb9fe1a85ec53ULL;
+    k ^= k >> 33;
+    return (size_t)k;
+}
+
 #endif

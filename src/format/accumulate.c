@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "iolens/accumulate.h"
+#include "../common/hash.h"
 #include "combine.h"
 #include "words.h"
 
@@ -49,20 +50,10 @@ struct iolens_accumulator {
     struct iol_combine_plan plan;
 };
 
-static size_t mix(uint64_t k)
-{
-    k ^= k >> 33;
-    k *= 0xff51afd7ed558ccdULL;
-    k ^= k >> 33;
-    k *= 0xc4ceb9fe1a85ec53ULL;
-    k ^= k >> 33;
-    return (size_t)k;
-}
-
 /* Slot of key in m: where it is, or the empty slot where it would go. */
 static size_t map_slot(const struct idmap *m, uint64_t key)
 {
-    size_t i = mix(key) & (m->cap - 1);
+    size_t i = iol_hash_mix(key) & (m->cap - 1);
     while (m->slots[i].index && m->slots[i].key != key)
         i = (i + 1) & (m->cap - 1);
     return i;
