@@ -65,9 +65,12 @@ IOL_EXPORT int ncmpi_close(int ncid)
     return ret;
 }
 
-IOL_EXPORT int ncmpi_enddef(int ncid)
+/* The body of ncmpi_enddef, ncmpi_redef and ncmpi_sync: the real call
+ * (*real_ptr, looked up as name), timed as the file's metadata, counting
+ * counter (-1: none) when it succeeds. */
+static int file_meta_call(void **real_ptr, const char *name, int ncid, int counter)
 {
-    ncid_fn real = (ncid_fn)iol_pnc_next(&real_enddef, "ncmpi_enddef");
+    ncid_fn real = (ncid_fn)iol_pnc_next(real_ptr, name);
     if (!real)
         return NC_ENOTBUILT;
     struct iol_slot *s = iol_pnc_file_slot(ncid);
@@ -77,40 +80,23 @@ IOL_EXPORT int ncmpi_enddef(int ncid)
     int ret = real(ncid);
     double t1 = iol_now();
     if (ret == NC_NOERR)
-        iol_pnc_note_file_meta(s, -1, t0, t1);
+        iol_pnc_note_file_meta(s, counter, t0, t1);
     return ret;
+}
+
+IOL_EXPORT int ncmpi_enddef(int ncid)
+{
+    return file_meta_call(&real_enddef, "ncmpi_enddef", ncid, -1);
 }
 
 IOL_EXPORT int ncmpi_redef(int ncid)
 {
-    ncid_fn real = (ncid_fn)iol_pnc_next(&real_redef, "ncmpi_redef");
-    if (!real)
-        return NC_ENOTBUILT;
-    struct iol_slot *s = iol_pnc_file_slot(ncid);
-    if (!s)
-        return real(ncid);
-    double t0 = iol_now();
-    int ret = real(ncid);
-    double t1 = iol_now();
-    if (ret == NC_NOERR)
-        iol_pnc_note_file_meta(s, PNETCDF_FILE_REDEFS, t0, t1);
-    return ret;
+    return file_meta_call(&real_redef, "ncmpi_redef", ncid, PNETCDF_FILE_REDEFS);
 }
 
 IOL_EXPORT int ncmpi_sync(int ncid)
 {
-    ncid_fn real = (ncid_fn)iol_pnc_next(&real_sync, "ncmpi_sync");
-    if (!real)
-        return NC_ENOTBUILT;
-    struct iol_slot *s = iol_pnc_file_slot(ncid);
-    if (!s)
-        return real(ncid);
-    double t0 = iol_now();
-    int ret = real(ncid);
-    double t1 = iol_now();
-    if (ret == NC_NOERR)
-        iol_pnc_note_file_meta(s, PNETCDF_FILE_SYNCS, t0, t1);
-    return ret;
+    return file_meta_call(&real_sync, "ncmpi_sync", ncid, PNETCDF_FILE_SYNCS);
 }
 
 /* Waits are counted whatever they return (a failed one as such). */
