@@ -147,20 +147,27 @@ IOL_EXPORT herr_t H5Dflush(hid_t dset_id)
     return ret;
 }
 
-IOL_EXPORT herr_t H5Dclose(hid_t dset_id)
+/* The body of H5Dclose and H5Oclose: the real call (*real_ptr, looked up as
+ * name); a tracked dataset's close is counted when it succeeds. */
+static herr_t close_call(void **real_ptr, const char *name, hid_t id)
 {
-    id_fn real = (id_fn)iol_h5_next((void **)&real_close, "H5Dclose");
+    id_fn real = (id_fn)iol_h5_next(real_ptr, name);
     if (!real)
         return -1;
-    struct iol_slot *s = dataset_slot(dset_id);
+    struct iol_slot *s = dataset_slot(id);
     if (!s)
-        return real(dset_id);
+        return real(id);
     double t0 = iol_now();
-    herr_t ret = real(dset_id);
+    herr_t ret = real(id);
     double t1 = iol_now();
     if (ret >= 0)
-        iol_h5d_note_close(s, dset_id, t0, t1);
+        iol_h5d_note_close(s, id, t0, t1);
     return ret;
+}
+
+IOL_EXPORT herr_t H5Dclose(hid_t dset_id)
+{
+    return close_call((void **)&real_close, "H5Dclose", dset_id);
 }
 
 /* Is the object id, just opened, a dataset? */
@@ -226,18 +233,7 @@ IOL_EXPORT hid_t H5Oopen_by_idx(hid_t loc_id, const char *group_name, H5_index_t
 /* Closes any object: only a tracked dataset's close is counted. */
 IOL_EXPORT herr_t H5Oclose(hid_t object_id)
 {
-    id_fn real = (id_fn)iol_h5_next((void **)&real_oclose, "H5Oclose");
-    if (!real)
-        return -1;
-    struct iol_slot *s = dataset_slot(object_id);
-    if (!s)
-        return real(object_id);
-    double t0 = iol_now();
-    herr_t ret = real(object_id);
-    double t1 = iol_now();
-    if (ret >= 0)
-        iol_h5d_note_close(s, object_id, t0, t1);
-    return ret;
+    return close_call((void **)&real_oclose, "H5Oclose", object_id);
 }
 
 static const struct iol_binding bindings[] = {
