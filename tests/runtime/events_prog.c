@@ -85,7 +85,7 @@ int main(int argc, char **argv)
         return 2;
     const char *mode = argv[1];
     dir = argv[2];
-    long n = argc > 3 ? atol(argv[3]) : 0;
+    long n = argc > 3 ? strtol(argv[3], NULL, 10) : 0;
     if (!strcmp(mode, "known")) {
         known();
     } else if (!strcmp(mode, "escape")) {
