@@ -179,6 +179,7 @@ table)
         MODS.a) echo LUSTRE,STDIO ;; MODS.b) echo BGQ ;;
         RANKS.a) echo 1:2,4 ;; RANKS.b) echo 3 ;;
         COMPAT.a) echo 3.5 ;; COMPAT.b) echo newest ;;
+        SECONDS.a) echo 1.5 ;; SECONDS.b) echo 2.25 ;;
         *) fail "no sample value for type $1" ;;
         esac
     }
@@ -186,6 +187,7 @@ table)
         case $1 in
         PRESENCE) echo 1 ;;
         MIB) echo "$(value "$@") MiB" ;;
+        SECONDS) case $3 in a) echo 1.50 ;; *) echo 2.25 ;; esac ;;
         NAME_REGEX) echo "$(value "$@") *" ;;
         *) value "$@" ;;
         esac

@@ -317,6 +317,15 @@ static void set_mib(const char *where, const char *v, size_t *out)
     }
 }
 
+static void set_seconds(const char *where, const char *v, double *out)
+{
+    double s;
+    if (parse_double(v, &s) == 0 && s >= 0 && s <= 3600)
+        *out = s;
+    else
+        iol_diag("%s: ignoring \"%s\" (expected 0 to 3600 seconds)", where, v ? v : "");
+}
+
 static void set_max_records(const char *where, const char *v, uint32_t *out)
 {
     uint64_t n;
@@ -518,6 +527,9 @@ static void apply(struct iol_config *c, const struct row *r, const char *where, 
     case T_FRACTION:
         set_fraction(where, v, f);
         break;
+    case T_SECONDS:
+        set_seconds(where, v, f);
+        break;
     case T_COMPAT:
         set_compat(where, v, f);
         break;
@@ -707,7 +719,8 @@ void iol_config_load(struct iol_config *c)
 {
     struct env_vals e;
     gather_env(&e);
-    c->config_path = c->logpath = c->logfile = c->mmap_dir = c->jobid_env = empty;
+    c->config_path = c->logpath = c->logfile = c->mmap_dir = c->jobid_env = c->events = empty;
+    c->events_drain = 3;
     c->name_mem = IOL_DEFAULT_NAME_MEM;
     c->dxt_mem = IOL_DEFAULT_DXT_MEM;
     c->max_records = IOL_DEFAULT_MAX_RECORDS;
@@ -944,6 +957,7 @@ static void dump_row(const struct iol_config *c, const struct row *r)
         iol_diag_always("config: %s = %d", key, *(const int *)f);
         break;
     case T_FRACTION:
+    case T_SECONDS:
         dump_fraction(key, *(const double *)f);
         break;
     case T_COMPAT:

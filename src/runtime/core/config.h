@@ -83,6 +83,12 @@ struct iol_config {
     int dump_config;              /* DUMP_CONFIG: print the settings at start */
     int internal_timing;          /* INTERNAL_TIMING: print start and end times */
     int disable_shared_reduction; /* DISABLE_SHARED_REDUCTION */
+    /* Live events (events/events.c). */
+    const char *events;           /* EVENTS: the sink, "" if off */
+    uint64_t events_mods;         /* EVENTS_MODULES (bit = module id) */
+    int ldms_enable, ldms_enable_posix, ldms_enable_mpiio, ldms_enable_stdio,
+        ldms_enable_hdf5, ldms_enable_all; /* Darshan's DARSHAN_LDMS_ENABLE* */
+    double events_drain;          /* EVENTS_DRAIN seconds */
     size_t strings_used;
     /* Large and seldom used: last, so that the fields above share a page. */
     struct iol_rule name_rules[IOL_MAX_NAME_RULES];

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "events/events.h"
 #include "posix/fdtab.h"
 #include "iolens/runtime.h"
 #include "fmt.h"
@@ -209,6 +210,7 @@ void iol_core_start(void)
         iol_mounts_load(&iol_rt.mounts);
         if (begin_recording(NULL) == 0) {
             next = IOL_ON;
+            iol_events_configure();
             if (!installed) {
                 installed = 1;
 #ifdef IOLENS_STATIC_RUNTIME
@@ -306,6 +308,7 @@ void iol_core_end(enum iol_end_reason why)
         return;
     iol_diag("ending (%s)", why == IOL_END_EXEC ? "exec" : why == IOL_END_SIGNAL ? "signal"
                                                                                  : "exit");
+    iol_events_end();
     write_log_now();
     errno = saved;
 }
@@ -314,6 +317,7 @@ int iol_core_end_for_job(void)
 {
     if (!iol_core_own_process() || !take_end())
         return 0;
+    iol_events_end();
     finish_modules();
     iol_records_warn_dropped(iol_rt.pools, NMODULES);
     note_left_out(&iol_rt.cfg);
@@ -360,6 +364,7 @@ void iol_core_end_from_signal(int sig)
     if (!iol_core_own_process() || !take_end())
         return;
     iol_diag("signal %d: writing the log", sig);
+    iol_events_end();
     pid_t child = fork_writer();
     if (child == 0) {
         sigset_t set;
@@ -396,6 +401,8 @@ void iol_core_fork_child(void)
      * descriptors are created from its names at first use. */
     if (begin_recording(parent.hdr) != 0)
         atomic_store(&iol_state, IOL_OFF);
+    else
+        iol_events_fork_child();
 }
 
 void iol_core_restart(void)
@@ -407,6 +414,8 @@ void iol_core_restart(void)
         return;
     atomic_store(&starter, iol_self());
     int rc = begin_recording(NULL);
+    if (rc == 0)
+        iol_events_restart();
     atomic_store(&iol_state, rc == 0 ? IOL_ON : IOL_OFF);
     atomic_store(&starter, 0);
 }

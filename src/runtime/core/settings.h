@@ -49,7 +49,8 @@
     T(NAME_REGEX, "regex list; in the file `REGEX,... [MODS]`")                      \
     T(MODS, "module list (`*`: all)")                                                \
     T(RANKS, "rank list (`start:end` ranges, `*`)")                                  \
-    T(COMPAT, "`newest` or `3.5`")
+    T(COMPAT, "`newest` or `3.5`")                                                   \
+    T(SECONDS, "seconds (fractions allowed)")
 
 #define IOL_SETTINGS(X)                                                                  \
     X(CONFIG_PATH, "", "IOLENS_CONFIG_PATH", "DARSHAN_CONFIG_PATH", "", CONFIG,           \
@@ -168,6 +169,29 @@
       "any rank, for the whole job)")                                                    \
     X(INTERNAL_TIMING, "INTERNAL_TIMING", "IOLENS_INTERNAL_TIMING",                       \
       "DARSHAN_INTERNAL_TIMING", "", FLAG, internal_timing, 0, ONE, "off",                \
-      "kept; no effect (`IOLENS_DEBUG` prints timings)")
+      "kept; no effect (`IOLENS_DEBUG` prints timings)")                                 \
+    X(EVENTS, "EVENTS", "IOLENS_EVENTS", "", "", PATH, events, 0, ONE, "none",            \
+      "live I/O events to this sink: `file:DIR`, JSON lines in one file per process "    \
+      "in DIR ([Live events](#live-events))")                                            \
+    X(EVENTS_MODULES, "EVENTS_MODULES", "IOLENS_EVENTS_MODULES", "", "", MODS,            \
+      events_mods, 0, ONE, "POSIX, STDIO, MPIIO, H5F and H5D",                           \
+      "modules that send events (with the `DARSHAN_LDMS_ENABLE_*` below: theirs too)")   \
+    X(LDMS_ENABLE, "", "", "DARSHAN_LDMS_ENABLE", "", PRESENCE, ldms_enable, 0, ONE,      \
+      "unset", "Darshan's switch of its LDMS connector (the `ldms://` sink is not in "   \
+      "this version: events need `EVENTS`)")                                             \
+    X(LDMS_ENABLE_POSIX, "", "", "DARSHAN_LDMS_ENABLE_POSIX", "", PRESENCE,               \
+      ldms_enable_posix, 0, ONE, "unset", "events of the POSIX module")                   \
+    X(LDMS_ENABLE_MPIIO, "", "", "DARSHAN_LDMS_ENABLE_MPIIO", "", PRESENCE,               \
+      ldms_enable_mpiio, 0, ONE, "unset", "events of the MPI-IO module")                  \
+    X(LDMS_ENABLE_STDIO, "", "", "DARSHAN_LDMS_ENABLE_STDIO", "", PRESENCE,               \
+      ldms_enable_stdio, 0, ONE, "unset", "events of the STDIO module")                   \
+    X(LDMS_ENABLE_HDF5, "", "", "DARSHAN_LDMS_ENABLE_HDF5", "", PRESENCE,                 \
+      ldms_enable_hdf5, 0, ONE, "unset", "events of the H5F and H5D modules")             \
+    X(LDMS_ENABLE_ALL, "", "", "DARSHAN_LDMS_ENABLE_ALL", "", PRESENCE, ldms_enable_all,  \
+      0, ONE, "unset", "events of every module that sends them")                         \
+    X(EVENTS_DRAIN, "EVENTS_DRAIN", "IOLENS_EVENTS_DRAIN", "", "", SECONDS, events_drain,  \
+      0, ONE, "3",                                                                       \
+      "at the end of a process (exit, `_exit`, exec, a fatal signal), the longest wait " \
+      "for queued events to reach the sink; those left are counted dropped")
 
 #endif

@@ -19,6 +19,7 @@
 #include "heatmap/heatmap.h"
 #include "core/paths.h"
 #include "dxt/dxt.h"
+#include "events/events.h"
 
 struct iol_pool *iol_posix_pool_of_module;
 static struct iol_vals_pool *vals_pool;
@@ -146,6 +147,34 @@ static inline __attribute__((always_inline)) void count_common(struct iolens_pos
                         stride, n);
 }
 
+/* ---- live events (the caller holds the record's lock) ---- */
+
+/* One event of record s: out of line, so that the note functions pay one
+ * test of iol_events_mask when events are off. switches: -1 for open and
+ * close, as Darshan's connector sends them. */
+__attribute__((noinline, cold)) static void posix_event(struct iol_slot *s, int op, int64_t off,
+                                                        int64_t len, int64_t cnt,
+                                                        int64_t max_byte, double t0, double t1,
+                                                        double total)
+{
+    struct iolens_posix_record *r = rec_of(s);
+    int rw = op == IOL_EV_READ || op == IOL_EV_WRITE;
+    struct iol_event e = {
+        .record_id = r->base.id, .name = iol_events_slot_name(s), .off = off, .len = len,
+        .cnt = cnt, .max_byte = max_byte,
+        .switches = rw ? r->counters[POSIX_RW_SWITCHES] : -1, .flushes = -1,
+        .start = t0, .end = t1, .total = total, .module = IOL_EV_POSIX, .op = (uint8_t)op,
+    };
+    iol_events_put(&e);
+}
+
+void iol_posix_event_flush(struct iol_slot *s, double t0, double t1)
+{
+    struct iolens_posix_record *r = rec_of(s);
+    posix_event(s, IOL_EV_FLUSH, -1, -1, r->counters[POSIX_FSYNCS] + r->counters[POSIX_FDSYNCS],
+                -1, t0, t1, r->fcounters[POSIX_F_WRITE_TIME]);
+}
+
 /* Indices of the counters that differ between reads and writes. */
 struct rw_kind {
     int io_type, other_type;
@@ -219,6 +248,9 @@ static inline __attribute__((always_inline)) void note_rw(struct iol_slot *s, st
     if (__builtin_expect(iol_dxt_posix_on, 0))
         iol_dxt_posix_note(s, &st->dxt, k->io_type == POSIX_IO_WRITE, at, n, t0, t1);
     iol_add_time(&r->fcounters[k->f_time], t0, t1, last_end);
+    if (__builtin_expect(iol_events_mask & IOL_EV_POSIX, 0))
+        posix_event(s, k->io_type == POSIX_IO_WRITE ? IOL_EV_WRITE : IOL_EV_READ, at, n,
+                    r->counters[k->ops], r->counters[k->max_byte], t0, t1, r->fcounters[k->f_time]);
     iol_slot_unlock(s);
 }
 
@@ -305,6 +337,9 @@ void iol_posix_note_open(int fd, struct iol_slot *s, int flags, int mode, double
     iol_set_start_end(&r->fcounters[POSIX_F_OPEN_START_TIMESTAMP],
                       &r->fcounters[POSIX_F_OPEN_END_TIMESTAMP], t0, t1);
     iol_add_time(&r->fcounters[POSIX_F_META_TIME], t0, t1, &st->last_meta_end);
+    if (iol_events_mask & IOL_EV_POSIX)
+        posix_event(s, IOL_EV_OPEN, -1, -1, r->counters[POSIX_OPENS], -1, t0, t1,
+                    r->fcounters[POSIX_F_META_TIME]);
     iol_slot_unlock(s);
 }
 
@@ -363,6 +398,9 @@ static void posix_note_close(int fd, struct iol_ofd *o, double t0, double t1)
     iol_set_start_end(&r->fcounters[POSIX_F_CLOSE_START_TIMESTAMP],
                       &r->fcounters[POSIX_F_CLOSE_END_TIMESTAMP], t0, t1);
     iol_add_time(&r->fcounters[POSIX_F_META_TIME], t0, t1, &st->last_meta_end);
+    if (iol_events_mask & IOL_EV_POSIX)
+        posix_event(s, IOL_EV_CLOSE, -1, -1, r->counters[POSIX_OPENS], -1, t0, t1,
+                    r->fcounters[POSIX_F_META_TIME]);
     iol_slot_unlock(s);
     iol_fd_close(fd);
 }

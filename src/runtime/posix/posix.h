@@ -114,4 +114,7 @@ static inline struct iol_pool *iol_posix_pool(void)
     return iol_posix_pool_of_module;
 }
 
+/* The flush event of record s (fsync, fdatasync), under its lock. */
+void iol_posix_event_flush(struct iol_slot *s, double t0, double t1);
+
 #endif

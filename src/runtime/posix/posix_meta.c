@@ -4,6 +4,8 @@
  * the mkstemp family. Same wrapper shape as posix.c. */
 #include "posix.h"
 
+#include "events/events.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -122,6 +124,8 @@ static void posix_note_sync(int ret, int fd, int counter, double t0, double t1)
     *timer += (t0 > st->last_write_end) ? t1 - t0 : t1 - st->last_write_end;
     if (t1 > st->last_write_end)
         st->last_write_end = t1;
+    if (iol_events_mask & IOL_EV_POSIX)
+        iol_posix_event_flush(s, t0, t1);
     iol_slot_unlock(s);
 }
 

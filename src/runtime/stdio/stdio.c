@@ -14,6 +14,7 @@
 #include "core/diag.h"
 #include "posix/fdtab.h"
 #include "dxt/dxt.h"
+#include "events/events.h"
 #include "heatmap/heatmap.h"
 #include "posix/posix.h"
 
@@ -66,6 +67,35 @@ static void note_high(unsigned fd)
         ;
 }
 
+/* One event of record slot (its lock held), out of line: with events off a
+ * note pays one test of iol_events_mask. Fields as Darshan's connector
+ * sends them for STDIO: no switches; flushes on writes and close. */
+__attribute__((noinline, cold)) static void stdio_event(struct iol_slot *slot, int op, int64_t off,
+                                                        int64_t len, double t0, double t1)
+{
+    struct iolens_stdio_record *r = rec_of(slot);
+    const int64_t *c = r->counters;
+    int64_t cnt = op == IOL_EV_READ    ? c[STDIO_READS]
+                  : op == IOL_EV_WRITE ? c[STDIO_WRITES]
+                  : op == IOL_EV_FLUSH ? c[STDIO_FLUSHES]
+                                       : c[STDIO_OPENS];
+    struct iol_event e = {
+        .record_id = r->base.id, .name = iol_events_slot_name(slot), .off = off, .len = len,
+        .cnt = cnt,
+        .max_byte = op == IOL_EV_READ    ? c[STDIO_MAX_BYTE_READ]
+                    : op == IOL_EV_WRITE ? c[STDIO_MAX_BYTE_WRITTEN]
+                                         : -1,
+        .switches = -1,
+        .flushes = op == IOL_EV_OPEN || op == IOL_EV_READ ? -1 : c[STDIO_FLUSHES],
+        .start = t0, .end = t1,
+        .total = r->fcounters[op == IOL_EV_READ                         ? STDIO_F_READ_TIME
+                              : op == IOL_EV_WRITE || op == IOL_EV_FLUSH ? STDIO_F_WRITE_TIME
+                                                                         : STDIO_F_META_TIME],
+        .module = IOL_EV_STDIO, .op = (uint8_t)op,
+    };
+    iol_events_put(&e);
+}
+
 static void count_open(struct iol_slot *slot, int fdopen, double t0, double t1)
 {
     if (iol_slot_lock(slot) != 0)
@@ -77,6 +107,8 @@ static void count_open(struct iol_slot *slot, int fdopen, double t0, double t1)
     iol_set_start_end(&r->fcounters[STDIO_F_OPEN_START_TIMESTAMP],
                       &r->fcounters[STDIO_F_OPEN_END_TIMESTAMP], t0, t1);
     iol_add_time(&r->fcounters[STDIO_F_META_TIME], t0, t1, &state_of(slot)->last_meta_end);
+    if (iol_events_mask & IOL_EV_STDIO)
+        stdio_event(slot, IOL_EV_OPEN, -1, -1, t0, t1);
     iol_slot_unlock(slot);
 }
 
@@ -195,6 +227,8 @@ void stdio_note_close(struct iol_slot *slot, double t0, double t1)
     iol_set_start_end(&r->fcounters[STDIO_F_CLOSE_START_TIMESTAMP],
                       &r->fcounters[STDIO_F_CLOSE_END_TIMESTAMP], t0, t1);
     iol_add_time(&r->fcounters[STDIO_F_META_TIME], t0, t1, &state_of(slot)->last_meta_end);
+    if (iol_events_mask & IOL_EV_STDIO)
+        stdio_event(slot, IOL_EV_CLOSE, -1, -1, t0, t1);
     iol_slot_unlock(slot);
 }
 
@@ -230,6 +264,8 @@ static void count_read(struct stdio_stream *s, int64_t bytes, double t0, double 
     iol_set_start_end(&r->fcounters[STDIO_F_READ_START_TIMESTAMP],
                       &r->fcounters[STDIO_F_READ_END_TIMESTAMP], t0, t1);
     iol_add_time(&r->fcounters[STDIO_F_READ_TIME], t0, t1, &state_of(slot)->last_read_end);
+    if (__builtin_expect(iol_events_mask & IOL_EV_STDIO, 0))
+        stdio_event(slot, IOL_EV_READ, at, bytes, t0, t1);
     iol_slot_unlock(slot);
     list_record(s, slot);
 }
@@ -277,6 +313,8 @@ void stdio_note_write(struct stdio_stream *s, int64_t bytes, double t0, double t
     iol_set_start_end(&r->fcounters[STDIO_F_WRITE_START_TIMESTAMP],
                       &r->fcounters[STDIO_F_WRITE_END_TIMESTAMP], t0, t1);
     iol_add_time(&r->fcounters[STDIO_F_WRITE_TIME], t0, t1, &state_of(slot)->last_write_end);
+    if (__builtin_expect(iol_events_mask & IOL_EV_STDIO, 0))
+        stdio_event(slot, IOL_EV_WRITE, at, bytes, t0, t1);
     iol_slot_unlock(slot);
     list_record(s, slot);
 }
@@ -293,6 +331,8 @@ void stdio_note_flush(struct stdio_stream *s, double t0, double t1)
     iol_set_start_end(&r->fcounters[STDIO_F_WRITE_START_TIMESTAMP],
                       &r->fcounters[STDIO_F_WRITE_END_TIMESTAMP], t0, t1);
     iol_add_time(&r->fcounters[STDIO_F_WRITE_TIME], t0, t1, &state_of(slot)->last_write_end);
+    if (iol_events_mask & IOL_EV_STDIO)
+        stdio_event(slot, IOL_EV_FLUSH, -1, -1, t0, t1);
     iol_slot_unlock(slot);
 }
 

@@ -1,0 +1,71 @@
+/* Live I/O events (IOLENS_EVENTS): what the modules and the core see.
+ *
+ * A note function that counts an open, read, write, close or flush tests its
+ * module's bit of iol_events_mask (one load and a branch when events are
+ * off) and, when set, fills a struct iol_event under the record's lock and
+ * hands it to iol_events_put, which copies it into a bounded ring (no lock
+ * waited for, no allocation, no system call). A background thread formats
+ * the rings' events as JSON messages and sends them to the sink (sink.h).
+ * The rest of this header is the core's: start, end (drain), fork. */
+#ifndef IOL_RT_EVENTS_H
+#define IOL_RT_EVENTS_H
+
+#include <stdint.h>
+
+struct iol_slot;
+
+/* The modules that send events: bits of iol_events_mask. */
+enum {
+    IOL_EV_POSIX = 1u << 0,
+    IOL_EV_STDIO = 1u << 1,
+    IOL_EV_MPIIO = 1u << 2,
+    IOL_EV_HDF5 = 1u << 3,
+};
+
+/* Operations, the connector's "op" strings (iol_event_op_name). */
+enum iol_event_op { IOL_EV_OPEN, IOL_EV_READ, IOL_EV_WRITE, IOL_EV_CLOSE, IOL_EV_FLUSH };
+
+/* One event, as a note function fills it (the counters after the call). */
+struct iol_event {
+    uint64_t record_id;
+    const char *name;  /* the record's name (in the record file, stable) */
+    int64_t off, len;  /* -1 where they do not apply (open, close, flush) */
+    int64_t cnt;       /* the record's count of this operation */
+    int64_t max_byte;  /* -1 where the module has none */
+    int64_t switches;  /* read/write switches, -1 where none */
+    int64_t flushes;   /* flushes, -1 where none */
+    double start, end; /* iol_now() seconds before and after the call */
+    double total;      /* the record's cumulative time of this kind */
+    uint64_t thread;   /* set by iol_events_put */
+    uint8_t module;    /* IOL_EV_* bit */
+    uint8_t op;        /* enum iol_event_op */
+};
+
+/* Bits of the modules whose events are on; 0 when events are off. */
+extern unsigned iol_events_mask __attribute__((visibility("hidden")));
+
+/* Queue e (copied) for the sink; dropped and counted when its ring is full.
+ * Starts the background thread at the first event. Never blocks. */
+void iol_events_put(struct iol_event *e);
+
+/* The name of slot s's record (its name in the record file). */
+const char *iol_events_slot_name(struct iol_slot *s);
+
+/* Read the settings (at start, in iol_core_start): sets iol_events_mask when
+ * a sink is configured and understood. Reserves the rings' memory. */
+void iol_events_configure(void);
+
+/* The process is ending (exit, _exit, exec, MPI_Finalize, a fatal signal):
+ * wait at most EVENTS_DRAIN seconds for the queued events to reach the sink,
+ * then note the count of dropped events in the record file's metadata.
+ * Async-signal-safe. Events are off afterwards until iol_events_restart. */
+void iol_events_end(void);
+
+/* In a forked child: empty rings, no thread, no sink (the child's own
+ * thread and file start at its first event). */
+void iol_events_fork_child(void);
+
+/* After a failed exec: events on again as configured. */
+void iol_events_restart(void);
+
+#endif
