@@ -51,6 +51,7 @@
 #include "iolens/modules/dxt_stdio.h"
 #include "iolens/modules/posix.h"
 #include "posix/posix.h"
+#include "stdio/stdio_mod.h"
 
 #define DXT_GROW_CHUNKS 256u /* chunks of file space reserved at a time */
 
@@ -80,7 +81,6 @@ struct dxt_mod {
     const char *name;
 };
 
-int iol_dxt_posix_on;
 #ifdef IOLENS_WITH_MPI /* DXT_MPIIO is fed by the MPI-IO module */
 int iol_dxt_mpiio_on;
 #endif
@@ -131,7 +131,7 @@ static int dxt_start(struct dxt_mod *m, struct iol_pool *pool)
 /* DXT_POSIX's start hook. */
 static void dxt_posix_start(struct iol_pool *pool)
 {
-    iol_dxt_posix_on = dxt_start(&dxt_posix, pool);
+    iol_posix_rw_extra_set(IOL_POSIX_RW_DXT, dxt_start(&dxt_posix, pool));
 }
 
 #ifdef IOLENS_WITH_MPI /* DXT_MPIIO is fed by the MPI-IO module */
@@ -423,13 +423,12 @@ const struct iol_module iol_dxt_mpiio_module = {
  * a trace is kept under the triggers only when the file's POSIX record (of
  * the same name, in this process) reaches them. ---- */
 
-int iol_dxt_stdio_on;
 static struct dxt_mod dxt_stdio = {.name = "DXT_STDIO"};
 
 /* DXT_STDIO's start hook. */
 static void dxt_stdio_start(struct iol_pool *pool)
 {
-    iol_dxt_stdio_on = dxt_start(&dxt_stdio, pool);
+    iol_stdio_rw_extra_set(IOL_STDIO_RW_DXT, dxt_start(&dxt_stdio, pool));
 }
 
 void iol_dxt_stdio_note(struct iol_slot *stdio, void **dxt, int is_write, int64_t offset,

@@ -3,9 +3,9 @@
  * end time, thread), one record per file, in the layout of
  * include/iolens/modules/dxt.h (the versions with thread ids).
  *
- * Fed from the source module's read/write note through one test of
- * iol_dxt_posix_on (iol_dxt_mpiio_on, iol_dxt_stdio_on), which is 0 unless
- * the module is enabled. The segments live in the record file's trace area
+ * Fed from the source module's read/write note through one test of a flag
+ * that is 0 unless the module is enabled: posix.h's iol_posix_rw_extra,
+ * iol_dxt_mpiio_on, stdio_mod.h's iol_stdio_rw_extra. The segments live in the record file's trace area
  * of DXT_MEM bytes (common/recfile.h; bounded: when it is full the module is
  * marked partial and later segments are dropped), so that a killed
  * process's recovered log has them; the log writer asks the module for each
@@ -21,14 +21,8 @@ extern const struct iol_module iol_dxt_posix_module;
 extern const struct iol_module iol_dxt_mpiio_module;
 extern const struct iol_module iol_dxt_stdio_module;
 
-/* 1 while DXT_POSIX records (set by the module's start), else 0. Declared
- * hidden, so that the test on the read/write path is one compare with the
- * variable's address in the instruction, not a load of it first. */
-extern int iol_dxt_posix_on __attribute__((visibility("hidden")));
 /* 1 while DXT_MPIIO records, else 0 (never set in a build without MPI). */
 extern int iol_dxt_mpiio_on __attribute__((visibility("hidden")));
-/* 1 while DXT_STDIO (an iolens module, id 63) records, else 0. */
-extern int iol_dxt_stdio_on __attribute__((visibility("hidden")));
 
 /* One read (is_write 0) or write of length bytes at offset of the POSIX
  * record posix, from t0 to t1 (seconds since start). The caller holds

@@ -37,6 +37,8 @@
 #include <unistd.h>
 
 #include "common/recfile.h"
+#include "posix/posix.h"
+#include "stdio/stdio_mod.h"
 #include "core/clock.h"
 #include "core/core.h"
 #include "core/diag.h"
@@ -63,6 +65,16 @@ struct ev_ring {
 };
 
 unsigned iol_events_mask;
+
+/* Every change of iol_events_mask goes through here: the POSIX read/write
+ * paths of POSIX and STDIO test their module's bit in iol_posix_rw_extra and
+ * iol_stdio_rw_extra instead. */
+static void set_mask(unsigned m)
+{
+    iol_events_mask = m;
+    iol_posix_rw_extra_set(IOL_POSIX_RW_EVENTS, (m & IOL_EV_POSIX) != 0);
+    iol_stdio_rw_extra_set(IOL_STDIO_RW_EVENTS, (m & IOL_EV_STDIO) != 0);
+}
 
 static struct ev_ring rings[IOL_EV_RINGS];
 static struct iol_event *ring_mem; /* IOL_EV_RINGS * IOL_EV_RING_CAP events */
@@ -104,7 +116,7 @@ static void start_thread(void)
     pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
     if (pthread_create(&t, &a, events_thread, NULL) != 0) {
         iol_diag("events: cannot start the events thread; events off");
-        iol_events_mask = 0;
+        set_mask(0);
         atomic_store(&thread_state, 2);
     }
     pthread_attr_destroy(&a);
@@ -322,7 +334,7 @@ void iol_events_restart(void)
     refresh_proc();
     if (atomic_load(&thread_state) == 2 || !iol_events_mask)
         reset_rings();
-    iol_events_mask = configured_mask;
+    set_mask(configured_mask);
 }
 
 /* Append "iolens_events_dropped=N" to the record file's metadata. */
@@ -339,7 +351,7 @@ void iol_events_end(void)
 {
     if (!iol_events_mask)
         return;
-    iol_events_mask = 0;
+    set_mask(0);
     atomic_store(&closing, 1);
     if (atomic_load(&thread_state) == 1 && atomic_load(&worker) != iol_self()) {
         double limit = iol_rt.cfg.events_drain * 1000;
@@ -363,5 +375,5 @@ void iol_events_fork_child(void)
         sink_ops->forget(&sink);
     reset_rings();
     refresh_proc();
-    iol_events_mask = configured_mask;
+    set_mask(configured_mask);
 }

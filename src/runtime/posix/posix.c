@@ -22,6 +22,15 @@
 #include "events/events.h"
 
 struct iol_pool *iol_posix_pool_of_module;
+unsigned char iol_posix_rw_extra;
+
+void iol_posix_rw_extra_set(unsigned bit, int on)
+{
+    if (on)
+        __atomic_fetch_or(&iol_posix_rw_extra, (unsigned char)bit, __ATOMIC_RELAXED);
+    else
+        __atomic_fetch_and(&iol_posix_rw_extra, (unsigned char)~bit, __ATOMIC_RELAXED);
+}
 static struct iol_vals_pool *vals_pool;
 static int mem_alignment = 8;
 static uintptr_t mem_align_mask = 7; /* mem_alignment - 1 if a power of two, else 0 */
@@ -245,12 +254,15 @@ static inline __attribute__((always_inline)) void note_rw(struct iol_slot *s, st
         r->fcounters[k->f_max_time] = t1 - t0;
         r->counters[k->max_time_size] = n;
     }
-    if (__builtin_expect(iol_dxt_posix_on, 0))
-        iol_dxt_posix_note(s, &st->dxt, k->io_type == POSIX_IO_WRITE, at, n, t0, t1);
     iol_add_time(&r->fcounters[k->f_time], t0, t1, last_end);
-    if (__builtin_expect(iol_events_mask & IOL_EV_POSIX, 0))
-        posix_event(s, k->io_type == POSIX_IO_WRITE ? IOL_EV_WRITE : IOL_EV_READ, at, n,
-                    r->counters[k->ops], r->counters[k->max_byte], t0, t1, r->fcounters[k->f_time]);
+    if (__builtin_expect(iol_posix_rw_extra, 0)) {
+        if (iol_posix_rw_extra & IOL_POSIX_RW_DXT)
+            iol_dxt_posix_note(s, &st->dxt, k->io_type == POSIX_IO_WRITE, at, n, t0, t1);
+        if (iol_posix_rw_extra & IOL_POSIX_RW_EVENTS)
+            posix_event(s, k->io_type == POSIX_IO_WRITE ? IOL_EV_WRITE : IOL_EV_READ, at, n,
+                        r->counters[k->ops], r->counters[k->max_byte], t0, t1,
+                        r->fcounters[k->f_time]);
+    }
     iol_slot_unlock(s);
 }
 

@@ -18,6 +18,16 @@
 #include "heatmap/heatmap.h"
 #include "posix/posix.h"
 
+unsigned char iol_stdio_rw_extra;
+
+void iol_stdio_rw_extra_set(unsigned bit, int on)
+{
+    if (on)
+        __atomic_fetch_or(&iol_stdio_rw_extra, (unsigned char)bit, __ATOMIC_RELAXED);
+    else
+        __atomic_fetch_and(&iol_stdio_rw_extra, (unsigned char)~bit, __ATOMIC_RELAXED);
+}
+
 /* Per-record state that is not part of the log record. */
 struct stdio_state {
     double last_meta_end; /* ends of the last timed operations, so that */
@@ -255,8 +265,6 @@ static void count_read(struct stdio_stream *s, int64_t bytes, double t0, double 
     struct iolens_stdio_record *r = rec_of(slot);
     int64_t at = s->pos;
     s->pos = at + bytes;
-    if (__builtin_expect(iol_dxt_stdio_on, 0))
-        dxt_note(slot, 0, at, bytes, t0, t1);
     if (bytes > 0 && r->counters[STDIO_MAX_BYTE_READ] < at + bytes - 1)
         r->counters[STDIO_MAX_BYTE_READ] = at + bytes - 1;
     r->counters[STDIO_BYTES_READ] += bytes;
@@ -264,8 +272,12 @@ static void count_read(struct stdio_stream *s, int64_t bytes, double t0, double 
     iol_set_start_end(&r->fcounters[STDIO_F_READ_START_TIMESTAMP],
                       &r->fcounters[STDIO_F_READ_END_TIMESTAMP], t0, t1);
     iol_add_time(&r->fcounters[STDIO_F_READ_TIME], t0, t1, &state_of(slot)->last_read_end);
-    if (__builtin_expect(iol_events_mask & IOL_EV_STDIO, 0))
-        stdio_event(slot, IOL_EV_READ, at, bytes, t0, t1);
+    if (__builtin_expect(iol_stdio_rw_extra, 0)) {
+        if (iol_stdio_rw_extra & IOL_STDIO_RW_DXT)
+            dxt_note(slot, 0, at, bytes, t0, t1);
+        if (iol_stdio_rw_extra & IOL_STDIO_RW_EVENTS)
+            stdio_event(slot, IOL_EV_READ, at, bytes, t0, t1);
+    }
     iol_slot_unlock(slot);
     list_record(s, slot);
 }
@@ -304,8 +316,6 @@ void stdio_note_write(struct stdio_stream *s, int64_t bytes, double t0, double t
         at = s->pos;
         s->pos = at + bytes;
     }
-    if (__builtin_expect(iol_dxt_stdio_on, 0))
-        dxt_note(slot, 1, at, bytes, t0, t1);
     if (r->counters[STDIO_MAX_BYTE_WRITTEN] < at + bytes - 1)
         r->counters[STDIO_MAX_BYTE_WRITTEN] = at + bytes - 1;
     r->counters[STDIO_BYTES_WRITTEN] += bytes;
@@ -313,8 +323,12 @@ void stdio_note_write(struct stdio_stream *s, int64_t bytes, double t0, double t
     iol_set_start_end(&r->fcounters[STDIO_F_WRITE_START_TIMESTAMP],
                       &r->fcounters[STDIO_F_WRITE_END_TIMESTAMP], t0, t1);
     iol_add_time(&r->fcounters[STDIO_F_WRITE_TIME], t0, t1, &state_of(slot)->last_write_end);
-    if (__builtin_expect(iol_events_mask & IOL_EV_STDIO, 0))
-        stdio_event(slot, IOL_EV_WRITE, at, bytes, t0, t1);
+    if (__builtin_expect(iol_stdio_rw_extra, 0)) {
+        if (iol_stdio_rw_extra & IOL_STDIO_RW_DXT)
+            dxt_note(slot, 1, at, bytes, t0, t1);
+        if (iol_stdio_rw_extra & IOL_STDIO_RW_EVENTS)
+            stdio_event(slot, IOL_EV_WRITE, at, bytes, t0, t1);
+    }
     iol_slot_unlock(slot);
     list_record(s, slot);
 }
