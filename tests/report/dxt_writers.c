@@ -23,13 +23,13 @@ static void *writer(void *arg)
 
 int main(int argc, char **argv)
 {
-    if (argc != 4 || atol(argv[2]) < 1 || atol(argv[2]) > 64 || atol(argv[3]) < 1) {
+    long threads = argc == 4 ? strtol(argv[2], NULL, 10) : 0;
+    writes = argc == 4 ? strtol(argv[3], NULL, 10) : 0;
+    if (threads < 1 || threads > 64 || writes < 1) {
         fprintf(stderr, "usage: dxt_writers FILE THREADS(1-64) WRITES\n");
         return 2;
     }
-    long threads = atol(argv[2]);
     pthread_t tid[64];
-    writes = atol(argv[3]);
     if ((fd = open(argv[1], O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0) {
         perror(argv[1]);
         return 1;
