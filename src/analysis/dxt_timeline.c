@@ -252,7 +252,8 @@ static int finish(struct build *b)
         memcpy(t->samples, b->buf, b->nbuf * sizeof(*b->buf));
     if (b->nslow)
         memcpy(t->samples + b->nbuf, b->slow, b->nslow * sizeof(*b->slow));
-    qsort(t->samples, t->nsamples, sizeof(*t->samples), by_lane_start);
+    if (t->nsamples)
+        qsort(t->samples, t->nsamples, sizeof(*t->samples), by_lane_start);
     for (size_t i = 0; i < t->nsamples; i++)
         t->lanes[t->samples[i].lane].shown++;
     t->lane_limit = b->limit;
