@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "iolens/accumulate.h"
 #include "iolens/api.h"
 #include "iolens/log.h"
 #include "iolens/status.h"
@@ -93,6 +94,12 @@ struct iolens_module_summary {
     int64_t records;    /* records read (0 for trace modules, which are not read) */
     void *total;        /* fixed-size modules that combine: every record merged
                          * (darshan-parser --total's rules), else NULL */
+    /* Modules with derived metrics (POSIX, MPI-IO, STDIO, DFS, DAOS): bytes
+     * moved, the slowest rank's time and the rate they give, as iolens parse
+     * --perf prints them (agg_perf_by_slowest, PyDarshan's "I/O performance
+     * estimate"); else NULL. Their files and ranks are counted one by one
+     * while the pass runs, so this memory grows with the distinct files. */
+    struct iolens_metrics *metrics;
 };
 
 /* Bins of the written-file size histogram: bin b holds files of size s with
@@ -182,6 +189,75 @@ IOLENS_API iolens_status iolens_summary_build(iolens_log *log,
 
 /* Free a summary; NULL is allowed. */
 IOLENS_API void iolens_summary_free(struct iolens_summary *s);
+
+/* ---- DXT timeline ---- */
+
+/* A timeline of a log's DXT traces (DXT_POSIX, DXT_MPIIO, DXT_STDIO) whose
+ * memory does not grow with the segment count: exact totals per lane (one
+ * module, rank and thread), and a bounded sample of the segments
+ * (docs/report.md, "Timeline"):
+ * - each lane keeps every s-th of its segments in log order (its stride s, a
+ *   power of two), s the smallest that keeps at most M of them, where M is
+ *   max_segments halved until every lane's share fits in max_segments;
+ * - the max_slowest longest segments that the strides leave out are kept too;
+ * - lanes past max_lanes are added up in one lane with no samples of its own
+ *   but its slowest segments. */
+#define IOLENS_DXT_DEFAULT_SEGMENTS 10000
+#define IOLENS_DXT_DEFAULT_SLOWEST 1000
+#define IOLENS_DXT_DEFAULT_LANES 65536
+
+struct iolens_dxt_options {
+    size_t max_segments; /* strided samples at most (default 10,000) */
+    size_t max_slowest;  /* slowest segments kept besides (default 1,000) */
+    size_t max_lanes;    /* lanes kept one by one (default 65,536) */
+};
+
+/* One lane: what a rank's thread did through one trace module. */
+struct iolens_dxt_lane {
+    int mod_id;             /* IOLENS_MOD_DXT_POSIX, ... */
+    int overflow;           /* 1: the lane adding up lanes past max_lanes */
+    int64_t rank;
+    uint64_t thread_id;     /* IOLENS_DXT_NO_THREAD when the log has none */
+    int64_t segments, reads, writes;
+    int64_t bytes_read, bytes_written;
+    double busy;            /* sum of the segments' durations */
+    double first_start, last_end;
+    int64_t stride;         /* 0: no strided samples (see above) */
+    int64_t shown;          /* samples kept, strided and slowest */
+};
+
+/* One kept segment. */
+struct iolens_dxt_sample {
+    uint32_t lane;          /* index in lanes */
+    int write;              /* 1 for a write, 0 for a read */
+    uint64_t file;          /* record id (iolens_log_name gives its name) */
+    int64_t offset, length;
+    double start, end;      /* seconds since the job's start */
+    int64_t seq;            /* its place among its lane's segments */
+};
+
+struct iolens_dxt_timeline {
+    int present;            /* the log has a trace module */
+    int partial;            /* a trace module is partial (the runtime ran out of memory) */
+    struct iolens_dxt_lane *lanes; /* in the order first seen */
+    size_t nlanes;
+    int64_t segments;       /* all segments of the log */
+    struct iolens_dxt_sample *samples; /* by lane, then start time */
+    size_t nsamples;
+    size_t max_segments, max_slowest;
+    int64_t lane_limit;     /* M at the end: the strided samples one lane may keep */
+};
+
+/* Read the log's trace modules once and build their timeline. opts may be
+ * NULL (the defaults).
+ * @return IOLENS_OK and *out set, or an error (detail in iolens_log_error
+ *         for a read error) with *out NULL. */
+IOLENS_API iolens_status iolens_dxt_timeline_build(iolens_log *log,
+                                                   const struct iolens_dxt_options *opts,
+                                                   struct iolens_dxt_timeline **out);
+
+/* Free a timeline; NULL is allowed. */
+IOLENS_API void iolens_dxt_timeline_free(struct iolens_dxt_timeline *t);
 
 /* ---- insights ---- */
 

@@ -127,21 +127,42 @@ static iolens_status read_module(struct pass *p, iolens_log *log, int id)
     const void *rec;
     iolens_status st;
 
+    iolens_accumulator *acc = NULL;
+
+    if (mod->roles && (mod->roles->flags & IOLENS_ROLE_METRICS)) {
+        st = iolens_accumulator_create(mod, p->s->nprocs, &acc);
+        if (st == IOLENS_OK && !(m->metrics = calloc(1, sizeof(*m->metrics))))
+            st = IOLENS_ERR_NOMEM;
+        if (st != IOLENS_OK) {
+            iolens_accumulator_free(acc);
+            return st;
+        }
+    }
     if (iolens_combine_supported(mod, IOLENS_COMBINE_TOTAL) &&
-        !(m->total = calloc(1, mod->record_size)))
+        !(m->total = calloc(1, mod->record_size))) {
+        iolens_accumulator_free(acc);
         return IOLENS_ERR_NOMEM;
+    }
     if (iface == IOLENS_IFACE_MPIIO && !(p->mpiio_ids.slots = calloc(2 * MPIIO_IDS_MAX, 8)))
         return IOLENS_ERR_NOMEM;
     p->mpiio_ids.nslots = iface == IOLENS_IFACE_MPIIO ? 2 * MPIIO_IDS_MAX : p->mpiio_ids.nslots;
     while ((st = iolens_log_next_record(log, id, &rec)) == IOLENS_OK) {
-        if (m->total)
+        /* The accumulator merges the totals record by the same rules. */
+        if (acc && (st = iolens_accumulator_inject(acc, rec)) != IOLENS_OK)
+            break;
+        if (m->total && !acc)
             iolens_combine_record(mod, IOLENS_COMBINE_TOTAL, m->total, rec, m->records == 0);
         m->records++;
         if (iface >= 0)
             add_iface_record(p, iface, rec);
-        else if (id == IOLENS_MOD_HEATMAP && iol_heatmap_add(p->s, rec) < 0)
-            return IOLENS_ERR_NOMEM;
+        else if (id == IOLENS_MOD_HEATMAP && iol_heatmap_add(p->s, rec) < 0) {
+            st = IOLENS_ERR_NOMEM;
+            break;
+        }
     }
+    if (acc && st == IOLENS_END)
+        iolens_accumulator_emit(acc, m->metrics, m->total);
+    iolens_accumulator_free(acc);
     return st == IOLENS_END ? IOLENS_OK : st;
 }
 
@@ -245,8 +266,10 @@ void iolens_summary_free(struct iolens_summary *s)
         return;
     for (size_t i = 0; i < s->nfiles; i++)
         free(s->files[i].name);
-    for (int id = 0; id < IOLENS_MAX_MODS; id++)
+    for (int id = 0; id < IOLENS_MAX_MODS; id++) {
         free(s->modules[id].total);
+        free(s->modules[id].metrics);
+    }
     free(s->files);
     free(s->ranks);
     free(s->exe);

@@ -71,7 +71,8 @@ static int write_to(const char *path, const struct report_input *in)
     return rc;
 }
 
-static int report_one(const char *path, const char *output)
+static int report_one(const char *path, const char *output,
+                      const struct iolens_dxt_options *dxt_opts)
 {
     iolens_log *log = cli_open_log(path);
     struct iolens_summary *s = NULL;
@@ -79,18 +80,22 @@ static int report_one(const char *path, const char *output)
     size_t n = 0;
     if (!log)
         return 1;
+    struct iolens_dxt_timeline *dxt = NULL;
     iolens_status st = iolens_summary_build(log, NULL, &s);
     if (st == IOLENS_OK)
         st = iolens_insights(s, NULL, &f, &n);
+    if (st == IOLENS_OK)
+        st = iolens_dxt_timeline_build(log, dxt_opts, &dxt);
     int rc;
     if (st != IOLENS_OK) {
         const char *why = iolens_log_error(log);
         rc = cli_error(path, "%s", why[0] ? why : iolens_strerror(st));
     } else {
         const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-        struct report_input in = {base, log, s, f, n};
+        struct report_input in = {base, log, s, f, n, dxt};
         rc = write_to(output, &in);
     }
+    iolens_dxt_timeline_free(dxt);
     iolens_findings_free(f);
     iolens_summary_free(s);
     iolens_log_close(log);
@@ -98,15 +103,18 @@ static int report_one(const char *path, const char *output)
 }
 
 static const char report_usage[] =
-    "usage: iolens report [-o FILE.html] LOG\n"
+    "usage: iolens report [-o FILE.html] [--dxt-segments N] [--dxt-slowest N] LOG\n"
     "\n"
     "Write one self-contained HTML page about a log: the job, the insights,\n"
     "I/O time by module and operation, access sizes, a sortable per-file table,\n"
-    "the heatmap; docs/report.md describes every section. The page needs no\n"
+    "the heatmap, the DXT timeline; docs/report.md describes every section. The page needs no\n"
     "network: its script, style and Chart.js are inside.\n"
     "  -o, --output FILE   write the page to FILE ('-': standard output); default:\n"
     "                      the log's name without .darshan, plus .html, in the\n"
     "                      current directory. An existing FILE is replaced.\n"
+    "  --dxt-segments N    the timeline keeps at most N segments of DXT traces\n"
+    "                      evenly spread over its lanes (default 10000), plus\n"
+    "  --dxt-slowest N     the N slowest of the others (default 1000)\n"
     "\n"
     "Exit status: 0 when the page was written, 1 when the log could not be read\n"
     "or the page not written, 2 for wrong usage.\n";
@@ -115,16 +123,30 @@ int cli_report(int argc, char **argv)
 {
     static const struct option opts[] = {
         {"output", required_argument, NULL, 'o'},
+        {"dxt-segments", required_argument, NULL, 'S'},
+        {"dxt-slowest", required_argument, NULL, 'W'},
         {NULL, 0, NULL, 0},
     };
+    struct iolens_dxt_options dxt = {0};
     const char *output = NULL;
     int c;
     optind = 1;
-    while ((c = cli_getopt("report", argc, argv, ":o:", opts)) != -1)
-        if (c == 'o')
+    while ((c = cli_getopt("report", argc, argv, ":o:", opts)) != -1) {
+        if (c == 'o') {
             output = optarg;
-        else
+        } else if (c == 'S' || c == 'W') {
+            char *end;
+            errno = 0;
+            unsigned long long v = strtoull(optarg, &end, 10);
+            if (errno || *end || !*optarg || optarg[0] == '-' || v == 0 || v > 100000000)
+                return cli_usage_error("report", c == 'S' ? "--dxt-segments: not a number "
+                                       "from 1 to 100000000" : "--dxt-slowest: not a number "
+                                       "from 1 to 100000000");
+            *(c == 'S' ? &dxt.max_segments : &dxt.max_slowest) = (size_t)v;
+        } else {
             return 2;
+        }
+    }
     if (optind == argc || argc - optind > 1)
         return cli_usage_error("report", optind == argc ? "no log given" : "one log at a time");
     if (output && !output[0])
@@ -132,7 +154,7 @@ int cli_report(int argc, char **argv)
     char *name = output ? NULL : default_output(argv[optind]);
     if (!output && !name)
         return cli_say("out of memory");
-    int rc = report_one(argv[optind], output ? output : name);
+    int rc = report_one(argv[optind], output ? output : name, &dxt);
     free(name);
     return rc;
 }

@@ -30,8 +30,8 @@ static int put_data(FILE *out, const struct report_input *in)
     FILE *mem = open_memstream(&json, &len);
     if (!mem)
         return -1;
-    report_write_data(mem, in);
-    if (fclose(mem) != 0) {
+    int failed = report_write_data(mem, in) < 0;
+    if (fclose(mem) != 0 || failed) {
         free(json);
         return -1;
     }

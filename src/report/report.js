@@ -126,6 +126,11 @@ function timeSection(d) {
     mods.map((m) => [cell(m.name), cell(m.read_time, secs), cell(m.write_time, secs),
       cell(m.meta_time, secs), cell((m.read_time + m.write_time + m.meta_time) / n, secs)]));
   $('time').appendChild($('time-table'));
+  fillTable($('perf-table'), ['Module', 'Transferred', 'Time of the slowest rank (s)', 'Estimate'],
+    d.modules.filter((m) => m.perf).map((m) => [cell(m.name), cell(m.perf.bytes, bytes),
+      cell(m.perf.time, secs), el('td', { class: 'n', 'data-v': m.perf.mib_per_s },
+        m.perf.mib_per_s.toFixed(2) + ' MiB/s')]));
+  $('time').appendChild($('perf'));
 }
 
 function opsSection(d) {
@@ -287,11 +292,139 @@ function heatmapSection(d) {
   }
 }
 
+// ---- DXT timeline: one row per lane (module, rank, thread), a floating
+// bar per kept segment; zoom by dragging over the chart, by the from/to
+// fields, or by the page's address (#zoom=FROM,TO in seconds) ----
+
+const DXT_MODULE = { DXT_POSIX: 'POSIX', DXT_MPIIO: 'MPI-IO', DXT_STDIO: 'STDIO' };
+
+function laneLabels(x) {
+  const threads = {};
+  for (const [mod, rank, thread, seen] of x.lanes) {
+    const k = mod + ' ' + rank;
+    (threads[k] = threads[k] || []).push([seen, thread]);
+  }
+  for (const v of Object.values(threads)) v.sort((a, b) => a[0] - b[0]);
+  const labels = x.lanes.map(([mod, rank, thread, seen]) => {
+    const all = threads[mod + ' ' + rank];
+    const label = (DXT_MODULE[mod] || mod) + ' rank ' + rank;
+    return thread === 'N/A' && all.length === 1 ? label
+      : label + ' thread ' + all.findIndex((t) => t[0] === seen);
+  });
+  if (x.others.lanes) labels.push('other ' + x.others.lanes + ' lanes');
+  return labels;
+}
+
+function laneTable(x) {
+  const rows = x.lanes.map((l) => [cell(l[0]), cell(l[1], String), cell(l[2]), cell(l[4], count),
+    cell(l[5], count), cell(l[6], count), cell(l[7], bytes), cell(l[8], bytes), cell(l[9], secs),
+    cell(l[10], String), cell(l[11], count)]);
+  if (x.others.lanes) {
+    const o = x.others;
+    rows.push([cell('others'), cell(o.lanes + ' lanes'), cell(''), cell(o.segments, count), cell(''),
+      cell(''), cell(o.bytes, bytes), cell(''), cell(o.busy, secs), cell(''), cell(o.shown, count)]);
+  }
+  fillTable($('lane-table'), ['Module', 'Rank', 'Thread', 'Segments', 'Reads', 'Writes',
+    'Bytes read', 'Bytes written', 'Busy (s)', 'Stride', 'Shown'], rows);
+}
+
+function zoomFromAddress() {
+  const m = /(?:^|[#&])zoom=([-+0-9.e]+),([-+0-9.e]+)/.exec(location.hash);
+  return m && Number(m[1]) < Number(m[2]) ? [Number(m[1]), Number(m[2])] : null;
+}
+
 function timelineSection(d) {
-  $('timeline-body').appendChild(el('p', {}, d.modules.some((m) => m.name.startsWith('DXT_'))
-    ? 'This log has DXT traces; this version of iolens report does not draw them yet ' +
-      '(iolens dxt prints them).'
-    : 'This log has no DXT traces (enable them with IOLENS_DXT, docs/runtime.md).'));
+  const box = $('timeline-body');
+  const x = d.dxt;
+  if (!x) {
+    box.appendChild(el('p', {}, 'This log has no DXT traces (enable them with IOLENS_DXT, ' +
+      'docs/runtime.md).'));
+    for (const id of ['dxt-controls', 'dxt-help', 'dxt-lanes']) $(id).hidden = true;
+    return;
+  }
+  const labels = laneLabels(x);
+  const status = $('timeline-status');
+  status.dataset.segments = x.segments;
+  status.dataset.shown = x.shown;
+  status.dataset.lanes = x.lanes_total;
+  status.dataset.lanesDrawn = x.lanes.length;
+  status.dataset.laneLimit = x.lane_limit;
+  status.dataset.maxSegments = x.max_segments;
+  status.dataset.maxSlowest = x.max_slowest;
+  status.textContent = count(x.shown) + ' of ' + count(x.segments) + ' segments shown, ' +
+    count(x.lanes_total) + ' lanes' + (x.others.lanes ? ' (the ' + x.lanes.length +
+    ' busiest drawn one by one, the other ' + count(x.others.lanes) + ' on one row)' : '') +
+    (x.shown < x.segments ? '; each lane keeps every n-th of its segments (its stride, below) ' +
+      'and the ' + count(x.max_slowest) + ' slowest of the rest are kept too' : '') +
+    (x.partial ? '. The runtime ran out of trace memory: the log holds only the first segments.' : '.');
+  laneTable(x);
+  for (const m of new Set(x.lanes.map((l) => l[0]))) $('dxt-module').appendChild(el('option', {}, m));
+  const end = Math.max(d.run_time, ...x.seg.map((g) => g[6] || 0));
+  const points = (w, mod, text) => x.seg.filter((g) => g[2] === w && g[5] !== null && g[6] !== null &&
+    (!mod || (g[0] < x.lanes.length ? x.lanes[g[0]][0] === mod : false)) &&
+    (!text || x.files[g[1]].toLowerCase().includes(text)))
+    .map((g) => ({ y: labels[g[0]], x: [g[5], g[6]], g }));
+  status.dataset.end = end;
+  const wrap = el('div', { class: 'chart timeline' });
+  wrap.style.height = (labels.length * 18 + 90) + 'px';
+  box.appendChild(wrap);
+  const canvas = el('canvas');
+  wrap.appendChild(canvas);
+  const dataset = (w) => ({ label: w ? 'writes' : 'reads', backgroundColor: COLORS[w ? 'write' : 'read'],
+    data: points(w), grouped: false, minBarLength: 2, barPercentage: 0.8, categoryPercentage: 1 });
+  const tl = new Chart(canvas, {
+    type: 'bar',
+    data: { labels, datasets: [dataset(0), dataset(1)] },
+    options: {
+      indexAxis: 'y', maintainAspectRatio: false, animation: false, normalized: true,
+      plugins: { legend: { position: 'bottom' }, tooltip: { callbacks: { label: (c) => {
+        const g = c.raw.g;
+        return [x.files[g[1]], (g[2] ? 'write' : 'read') + ' of ' + bytes(g[4]) + ' at offset ' +
+          (g[3] < 0 ? '(not recorded)' : count(g[3])), secs(g[5]) + ' s to ' + secs(g[6]) + ' s: ' +
+          secs(g[6] - g[5]) + ' s'];
+      } } } },
+      scales: { x: { type: 'linear', min: 0, max: end, title: { display: true, text: 'seconds since the job started' } },
+        y: { ticks: { autoSkip: false } } },
+    },
+  });
+
+  function zoom(lo, hi) {
+    tl.options.scales.x.min = Math.max(0, lo);
+    tl.options.scales.x.max = Math.min(end, hi);
+    tl.update('none');
+    $('dxt-from').value = secs(tl.scales.x.min);
+    $('dxt-to').value = secs(tl.scales.x.max);
+    box.dataset.zoom = tl.scales.x.min + ',' + tl.scales.x.max;
+  }
+  function filter() {
+    const mod = $('dxt-module').value, text = $('dxt-file').value.toLowerCase();
+    tl.data.datasets[0].data = points(0, mod, text);
+    tl.data.datasets[1].data = points(1, mod, text);
+    tl.update('none');
+    const n = tl.data.datasets[0].data.length + tl.data.datasets[1].data.length;
+    status.dataset.visible = n;
+    $('dxt-visible').textContent = n === x.shown ? '' : count(n) + ' match the filter';
+  }
+  let dragFrom = null;
+  canvas.addEventListener('mousedown', (e) => { dragFrom = tl.scales.x.getValueForPixel(e.offsetX); });
+  canvas.addEventListener('mouseup', (e) => {
+    const to = tl.scales.x.getValueForPixel(e.offsetX);
+    if (dragFrom !== null && Math.abs(to - dragFrom) > (tl.scales.x.max - tl.scales.x.min) / 200) {
+      zoom(Math.min(dragFrom, to), Math.max(dragFrom, to));
+    }
+    dragFrom = null;
+  });
+  $('dxt-apply').addEventListener('click', () => {
+    const lo = Number($('dxt-from').value), hi = Number($('dxt-to').value);
+    if (lo < hi) zoom(lo, hi);
+  });
+  $('dxt-reset').addEventListener('click', () => zoom(0, end));
+  $('dxt-module').addEventListener('change', filter);
+  $('dxt-file').addEventListener('input', filter);
+  window.addEventListener('hashchange', () => { const z = zoomFromAddress(); if (z) zoom(...z); });
+  status.dataset.visible = x.shown;
+  const z = zoomFromAddress();
+  zoom(...(z || [0, end]));
 }
 
 // ---- run every section; one failing does not stop the others ----

@@ -3,6 +3,7 @@
  * (the file table and heatmaps are report_files.c's). Module figures come
  * from each module's totals record (all its records merged), read by
  * counter name so that every module that has such counters shows them. */
+#include <math.h>
 #include <string.h>
 
 #include "../cli/cli.h"
@@ -170,6 +171,20 @@ static void write_time(FILE *out, const char *key, const struct iolens_module_de
     report_num(out, key, v > 0 ? v : 0);
 }
 
+/* The I/O performance estimate: bytes moved over the slowest rank's time
+ * (iolens parse --perf's agg_perf_by_slowest, in MiB/s). */
+static void write_perf(FILE *out, const struct iolens_metrics *mt)
+{
+    report_key(out, "perf", 0);
+    fputc('{', out);
+    report_key(out, "bytes", 1);
+    cli_json_number(out, (double)mt->total_bytes);
+    report_num(out, "time", mt->agg_time);
+    report_key(out, "mib_per_s", 0);
+    fprintf(out, "%.6f", isfinite(mt->agg_perf) ? mt->agg_perf : 0);
+    fputc('}', out);
+}
+
 static void write_module(FILE *out, const struct iolens_log_info *in,
                          const struct iolens_summary *s, int id, int first)
 {
@@ -189,6 +204,8 @@ static void write_module(FILE *out, const struct iolens_log_info *in,
         write_time(out, "write_time", m, ms->total, m->roles->f_write_time);
         write_time(out, "meta_time", m, ms->total, m->roles->f_meta_time);
     }
+    if (ms->metrics)
+        write_perf(out, ms->metrics);
     if (m && ms->total) {
         write_ops(out, m, ms->total);
         write_access(out, m, ms->total);
@@ -237,12 +254,15 @@ static void write_findings(FILE *out, const struct report_input *in)
     fputc(']', out);
 }
 
-void report_write_data(FILE *out, const struct report_input *in)
+int report_write_data(FILE *out, const struct report_input *in)
 {
     fputs("{\"format\":1", out);
     write_job(out, in);
     write_findings(out, in);
     report_write_files(out, in);
     report_write_heatmaps(out, in->s);
+    if (report_write_dxt(out, in) < 0)
+        return -1;
     fputs("}\n", out);
+    return 0;
 }

@@ -12,6 +12,10 @@
 /* Files of the page's table at most (the heaviest of the summary's). */
 #define REPORT_MAX_FILES 4096
 
+/* Lanes the timeline draws one by one at most: the busiest (sum of their
+ * segments' durations); the others share one row. */
+#define REPORT_MAX_LANES 40
+
 /* What the page is made from. */
 struct report_input {
     const char *log_name;               /* the log's file name, as shown */
@@ -19,10 +23,11 @@ struct report_input {
     const struct iolens_summary *s;
     const struct iolens_finding *findings;
     size_t nfindings;
+    const struct iolens_dxt_timeline *dxt; /* NULL: not built */
 };
 
-/* Write the page's JSON object to out. */
-void report_write_data(FILE *out, const struct report_input *in);
+/* Write the page's JSON object to out. @return 0, or -1 (no memory). */
+int report_write_data(FILE *out, const struct report_input *in);
 
 /* ---- what report_data.c and report_files.c share ---- */
 
@@ -42,5 +47,9 @@ void report_i64s(FILE *out, const char *key, const int64_t *v, size_t n);
  * heatmaps (report_files.c), each as members of the object being written. */
 void report_write_files(FILE *out, const struct report_input *in);
 void report_write_heatmaps(FILE *out, const struct iolens_summary *s);
+
+/* The DXT timeline (report_dxt.c) as the member "dxt" (null without
+ * traces). @return 0, or -1 (no memory) before anything is written. */
+int report_write_dxt(FILE *out, const struct report_input *in);
 
 #endif

@@ -2,16 +2,26 @@
 """Check a report page as the browser left it (chromium --dump-dom) against
 `iolens parse` and `iolens insights --json` of the same log.
 
-usage: check_dom.py DOM PARSE_OUTPUT INSIGHTS_JSON
+usage: check_dom.py DOM PARSE_OUTPUT INSIGHTS_JSON DXT_OUTPUT [--threads N]
 
+PARSE_OUTPUT is `iolens parse --base --perf`'s, DXT_OUTPUT `iolens dxt`'s.
 Checks: the scripts ran to the end without error (body data-status="ready");
 the job's process count is the log's; one finding per insights finding, with
 the same ids; the file table's first rows (bytes read and written, ranks)
-match the sums of the log's records of that file and interface. Prints one
-line per failed check and exits 1, or prints what it checked and exits 0."""
+match the sums of the log's records of that file and interface; each
+module's I/O performance estimate is parse --perf's agg_perf_by_slowest;
+the timeline (when the log has DXT) has the log's segments and lanes, each
+drawn lane its segment count, and the samples the rule of docs/report.md
+keeps (every stride-th segment, the stride the smallest power of two that
+keeps at most the lane limit, plus at most max_slowest slowest ones), and
+the zoom range the page address set (#zoom=0,1); with --threads N, N lanes
+of one rank with distinct thread ids. Prints one line per failed check and
+exits 1, or prints what it checked and exits 0."""
 import html.parser
 import json
+import re
 import sys
+from collections import Counter
 
 MODULE = {"POSIX": ("POSIX", "POSIX"), "MPI-IO": ("MPI-IO", "MPIIO"), "STDIO": ("STDIO", "STDIO")}
 ROWS_CHECKED = 20
@@ -25,6 +35,8 @@ class Page(html.parser.HTMLParser):
         super().__init__()
         self.body, self.job, self.finding_ids, self.rows = {}, {}, [], []
         self.stack, self.cell, self.in_files, self.in_job, self.th = [], None, False, False, None
+        self.tables = {"lane-table": [], "perf-table": []}  # body rows of these tables
+        self.in_table, self.attrs = None, {}
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -35,6 +47,12 @@ class Page(html.parser.HTMLParser):
             self.in_files = True
         if a.get("id") == "job-table":
             self.in_job = True
+        if a.get("id") in self.tables:
+            self.in_table = a["id"]
+        if a.get("id") in ("timeline-status", "timeline-body"):
+            self.attrs[a["id"]] = a
+        if self.in_table and tag == "tr":
+            self.tables[self.in_table].append([])
         if self.in_files and tag == "tr" and any(t == "tbody" for t, _, _ in self.stack):
             self.rows.append([])
         if tag in ("td", "th"):
@@ -49,6 +67,8 @@ class Page(html.parser.HTMLParser):
                 self.in_files = False
             if i == "job-table":
                 self.in_job = False
+            if i in self.tables:
+                self.in_table = None
             if t == tag:
                 break
         if tag == "th" and self.in_job:
@@ -58,6 +78,8 @@ class Page(html.parser.HTMLParser):
                 self.rows[-1].append(tuple(self.cell))
             if self.in_job and self.th:
                 self.job[self.th] = self.cell[0]
+            if self.in_table and self.tables[self.in_table]:
+                self.tables[self.in_table][-1].append(tuple(self.cell))
             self.cell = None
 
     def handle_data(self, data):
@@ -90,8 +112,103 @@ def parse_records(path):
     return nprocs, files
 
 
+def parse_perf(path):
+    """agg_perf_by_slowest per module name ("POSIX", "MPI-IO", ...)."""
+    perf, module = {}, None
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            m = re.match(r"# (\S+) module data", line)
+            if m:
+                module = m.group(1)
+            m = re.match(r"# agg_perf_by_slowest: (\S+)", line)
+            if m and module:
+                perf[module] = float(m.group(1))
+    return perf
+
+
+def parse_dxt(path):
+    """Segments per lane (module, rank, thread) of `iolens dxt`'s output."""
+    lanes = Counter()
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            p = line.split()
+            if len(p) >= 9 and p[0].startswith("X_") and p[2] in ("read", "write"):
+                lanes[("DXT_" + p[0][2:], int(p[1]), p[-1])] += 1
+    return lanes
+
+
+def strided(n, stride):
+    return -(-n // stride) if stride else 0
+
+
+def check_dxt(page, lanes, want_threads, bad):
+    """The timeline against iolens dxt. @return a note of what was checked."""
+    status = page.attrs.get("timeline-status", {})
+    if not lanes:
+        if status.get("data-segments"):
+            bad.append("timeline: %s segments on a page of a log without DXT" % status["data-segments"])
+        return "no DXT"
+    total, shown = sum(lanes.values()), int(status.get("data-shown", -1))
+    if int(status.get("data-segments", -1)) != total or int(status.get("data-lanes", -1)) != len(lanes):
+        bad.append("timeline: %s segments in %s lanes; iolens dxt: %d in %d"
+                   % (status.get("data-segments"), status.get("data-lanes"), total, len(lanes)))
+    limit, slowest = int(status.get("data-lane-limit", 0)), int(status.get("data-max-slowest", 0))
+    budget = int(status.get("data-max-segments", 0))
+    rows = [r for r in page.tables["lane-table"] if r]
+    drawn = [r for r in rows if r[0][0] != "others"]
+    if len(drawn) != int(status.get("data-lanes-drawn", -1)):
+        bad.append("timeline: %d lane rows, page says %s drawn" % (len(drawn), status.get("data-lanes-drawn")))
+    kept_strided = 0
+    for r in drawn:
+        key, n = (r[0][0], int(r[1][0]), r[2][0]), int(r[3][1])
+        stride, got = int(r[9][0]), int(r[10][1])
+        want_stride = 1
+        while strided(n, want_stride) > limit:
+            want_stride *= 2
+        if lanes.get(key) != n:
+            bad.append("timeline: lane %s has %d segments; iolens dxt: %s" % (key, n, lanes.get(key)))
+        if stride != want_stride or not strided(n, stride) <= got <= strided(n, stride) + slowest:
+            bad.append("timeline: lane %s shows %d of %d with stride %d; the rule gives stride %d, "
+                       "%d strided" % (key, got, n, stride, want_stride, strided(n, want_stride)))
+        kept_strided += strided(n, stride)
+    others = [r for r in rows if r[0][0] == "others"]
+    in_rows = sum(int(r[3][1]) for r in rows)
+    if in_rows != total:
+        bad.append("timeline: lane rows add up to %d segments, the log has %d" % (in_rows, total))
+    if len(drawn) < len(lanes) and not others:
+        bad.append("timeline: %d lanes drawn of %d and no others row" % (len(drawn), len(lanes)))
+    if shown != sum(int(r[10][1]) for r in rows) or shown > budget + slowest or \
+            (total <= budget and shown != total):
+        bad.append("timeline: %d shown of %d (budget %d + %d slowest)" % (shown, total, budget, slowest))
+    if want_threads:
+        threads = {k[2] for k in lanes if k[0] == "DXT_POSIX"}
+        page_threads = {r[2][0] for r in drawn if r[0][0] == "DXT_POSIX"}
+        if len(threads) != want_threads or "N/A" in threads or page_threads != threads:
+            bad.append("timeline: thread lanes %s; iolens dxt's threads %s, expected %d"
+                       % (sorted(page_threads), sorted(threads), want_threads))
+    end = float(status.get("data-end", 0))
+    want_zoom = (0.0, min(1.0, end))
+    zoom = page.attrs.get("timeline-body", {}).get("data-zoom", "")
+    if end > 0 and tuple(float(v) for v in zoom.split(",") if v) != want_zoom:
+        bad.append("timeline: zoom %r after #zoom=0,1, expected %s" % (zoom, want_zoom))
+    return "%d of %d segments in %d lanes (%d drawn) as iolens dxt, zoom %s" % (
+        shown, total, len(lanes), len(drawn), zoom)
+
+
+def check_perf(page, perf, bad):
+    rows = {r[0][0]: float(r[3][1]) for r in page.tables["perf-table"] if r}
+    for mod, v in perf.items():
+        if abs(rows.get(mod, -1) - v) > 5e-7 * max(1, v):
+            bad.append("I/O performance estimate of %s: %s MiB/s; iolens parse --perf: %s"
+                       % (mod, rows.get(mod), v))
+    if set(rows) != set(perf):
+        bad.append("I/O performance estimate for %s; iolens parse --perf has %s" % (sorted(rows), sorted(perf)))
+    return len(perf)
+
+
 def main():
-    dom, parse_out, insights = sys.argv[1:4]
+    dom, parse_out, insights, dxt_out = sys.argv[1:5]
+    want_threads = int(sys.argv[6]) if len(sys.argv) > 6 and sys.argv[5] == "--threads" else 0
     page = Page()
     with open(dom, encoding="utf-8") as f:
         page.feed(f.read())
@@ -122,11 +239,14 @@ def main():
         if got != (e["read"], e["written"], ranks):
             bad.append("file table: %s (%s): read, written, ranks %s; iolens parse: %s"
                        % (name, iface, got, (e["read"], e["written"], ranks)))
+    nperf = check_perf(page, parse_perf(parse_out), bad)
+    dxt_note = check_dxt(page, parse_dxt(dxt_out), want_threads, bad)
     for b in bad:
         print("FAIL: " + b)
     if not bad:
         print("ok: status ready, %s processes, %d findings, %d file rows checked against parse, "
-              "render %s ms" % (nprocs, len(want_ids), len(rows), page.body.get("data-render-ms")))
+              "%d perf estimates, timeline: %s; render %s ms" % (
+                  nprocs, len(want_ids), len(rows), nperf, dxt_note, page.body.get("data-render-ms")))
     return 1 if bad else 0
 
 

@@ -7,11 +7,24 @@
 # and `iolens insights` (check_dom.py). Keeps OUT/NAME.html, .dom.html,
 # .console.txt and a screenshot OUT/NAME.png for each log.
 #
-# usage: report_test.sh IOLENS LOGS OUT LOG...
+# With --threads, a DXT log with thread ids is made first with the runtime
+# (WRITERS: 2 threads, 50 traced writes each) and checked as well: one lane
+# per thread. Every page is opened at #zoom=0,1 (a zoom range set on load)
+# and its timeline checked against `iolens dxt` (check_dom.py).
+#
+# A LOG written LOG@OPT,OPT... is reported with those options (e.g. a small
+# --dxt-segments, to check the sampling rule on a small log).
+#
+# usage: report_test.sh IOLENS LOGS OUT [--threads WRITERS LIBIOLENS] LOG...
 set -u
 iolens=$1 logs=$2 out=$3
 shift 3
-here=$(dirname "$0")
+writers= runtime=
+if [ "${1:-}" = --threads ]; then
+  writers=$2 runtime=$3
+  shift 3
+fi
+here=$(cd "$(dirname "$0")" && pwd)
 browser=$(command -v chromium || command -v chromium-browser || true)
 if [ -z "$browser" ]; then
   echo "FAIL: chromium not found: the report's browser test needs Debian's chromium (scripts/install-deps)"
@@ -42,6 +55,7 @@ one_line() { # STATUS WHAT COMMAND...
 one_line 2 "no log" "$iolens" report
 one_line 2 "two logs" "$iolens" report "$logs/$1" "$logs/$1"
 one_line 2 "unknown option" "$iolens" report --nope "$logs/$1"
+one_line 2 "bad --dxt-segments" "$iolens" report --dxt-segments 0 "$logs/$1"
 one_line 1 "missing log" "$iolens" report "$out/none.darshan"
 one_line 1 "unwritable page" "$iolens" report -o "$out/no/such/dir/page.html" "$logs/$1"
 mkdir -p "$out/cwd"
@@ -54,27 +68,43 @@ mkdir -p "$out/cwd"
   fail "-o - differs from the page written to a file"
 [ "$fails" -eq 0 ] && echo "cli: ok: usage errors, default name, -o -"
 
-for rel in "$@"; do
+# A log with thread ids: the runtime traces dxt_writers' two threads.
+if [ -n "$writers" ]; then
+  . "$here/../lib/preload.sh"
+  sanitizer_preload "$runtime" "detect_leaks=0:$asan_signals"
+  rm -rf "$out/threads" && mkdir -p "$out/threads"
+  (cd "$out/threads" && env -u IOLENS_CONFIG_PATH DXT_ENABLE_IO_TRACE=1 IOLENS_MMAP_DIR="$(pwd)" \
+      IOLENS_LOGFILE="$(pwd)/threads.darshan" LD_PRELOAD="$preload" "$writers" data 2 50) ||
+    { name=threads; fail "dxt_writers under the runtime failed"; }
+fi
+
+for arg in "$@" ${writers:+threads}; do
+  rel=${arg%%@*} opts= name=$(basename "${arg%%@*}" .darshan)
+  if [ "$arg" != "$rel" ]; then # LOG@OPTION,OPTION: report options, a page of its own
+    opts=$(echo "${arg#*@}" | tr ',' ' ') name=$name-sampled
+  fi
   log=$logs/$rel
-  name=$(basename "$rel" .darshan)
+  [ "$rel" = threads ] && log=$out/threads/threads.darshan
   page=$out/$name.html console=$out/$name.console.txt
   : > "$console"
   [ -f "$log" ] || { fail "$log missing"; continue; }
-  if ! "$iolens" report -o "$page" "$log" > "$out/$name.stdout" 2>&1; then
+  # shellcheck disable=SC2086 # $opts: words
+  if ! "$iolens" report $opts -o "$page" "$log" > "$out/$name.stdout" 2>&1; then
     fail "iolens report failed: $(cat "$out/$name.stdout")"; continue
   fi
   [ -s "$out/$name.stdout" ] && fail "iolens report printed: $(head -c 300 "$out/$name.stdout")"
-  browser --dump-dom "file://$(realpath "$page")" > "$out/$name.dom.html"
-  browser --screenshot="$(realpath "$out")/$name.png" --window-size=1280,5200 \
+  browser --dump-dom "file://$(realpath "$page")#zoom=0,1" > "$out/$name.dom.html"
+  browser --screenshot="$(realpath "$out")/$name.png" --window-size=1280,9000 \
     --hide-scrollbars "file://$(realpath "$page")" > /dev/null
   [ -s "$out/$name.png" ] || fail "no screenshot"
   if grep -q ':CONSOLE' "$console"; then
     fail "console messages:"; grep ':CONSOLE' "$console" | head -n 5
   fi
-  "$iolens" parse --show-incomplete "$log" > "$out/$name.parse.txt" 2>&1 || fail "iolens parse failed"
+  "$iolens" parse --base --perf --show-incomplete "$log" > "$out/$name.parse.txt" 2>&1 || fail "iolens parse failed"
   "$iolens" insights --json "$log" > "$out/$name.insights.json" 2>&1 || fail "iolens insights failed"
+  "$iolens" dxt --show-incomplete "$log" > "$out/$name.dxt.txt" 2>&1 || fail "iolens dxt failed"
   if res=$(python3 "$here/check_dom.py" "$out/$name.dom.html" "$out/$name.parse.txt" \
-      "$out/$name.insights.json"); then
+      "$out/$name.insights.json" "$out/$name.dxt.txt" ${writers:+$([ "$rel" = threads ] && echo --threads 2)}); then
     echo "$name: $res"
   else
     echo "$res" | sed "s|^FAIL: |FAIL: $name: |"
