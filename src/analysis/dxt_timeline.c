@@ -331,9 +331,12 @@ static int finish(struct build *b)
 static iolens_status read_traces(struct build *b, iolens_log *log)
 {
     const struct iolens_log_info *in = iolens_log_get_info(log);
-    /* In doubles: a damaged log's times may be any values; no span, 1 s. */
+    /* Darshan's run time (as iolens parse's header): logs before 3.41 keep
+     * whole seconds, both ends counted. In doubles: a damaged log's times
+     * may be any values; without a span, 1 s. */
     double run_time = (double)in->job.end_time_sec - (double)in->job.start_time_sec +
-                      ((double)in->job.end_time_nsec - (double)in->job.start_time_nsec) / 1e9;
+                      (in->version_minor >= 41 ? ((double)in->job.end_time_nsec -
+                                                  (double)in->job.start_time_nsec) / 1e9 : 1);
     b->run_time = run_time > 0 && isfinite(run_time) ? run_time : 1;
     b->nprocs = in->job.nprocs;
     for (int id = 0; id < IOLENS_MAX_MODS; id++) {
