@@ -14,8 +14,10 @@ the timeline (when the log has DXT) has the log's segments and lanes, each
 drawn lane its segment count, and the samples the rule of docs/report.md
 keeps (every stride-th segment, the stride the smallest power of two that
 keeps at most the lane limit, plus at most max_slowest slowest ones), and
-the zoom range the page address set (#zoom=0,1); with --threads N, N lanes
-of one rank with distinct thread ids. Prints one line per failed check and
+the zoom range the page address set (#zoom=0,1); each DXT module's heatmap
+("DXT_POSIX (from traces)", ...) has the bytes, in all and per rank row, of
+the sums of iolens dxt's segment lengths; with --threads N, N lanes of one
+rank with distinct thread ids. Prints one line per failed check and
 exits 1, or prints what it checked and exits 0."""
 import html.parser
 import json
