@@ -236,6 +236,18 @@ struct iolens_dxt_sample {
     int64_t seq;            /* its place among its lane's segments */
 };
 
+/* Bytes per rank row and time bin of one trace module, from every segment
+ * (docs/report.md, "Heatmap"): IOLENS_HEATMAP_MAX_BINS bins over the job's
+ * run time, rows as the HEATMAP grid's; a segment's bytes spread over the
+ * bins in proportion to its time in each, what lies before the first bin
+ * or past the last counted in that bin. */
+#define IOLENS_DXT_HEATMAPS 3
+
+struct iolens_dxt_heatmap {
+    int mod_id;             /* IOLENS_MOD_DXT_POSIX, ... */
+    struct iolens_heatmap_grid grid;
+};
+
 struct iolens_dxt_timeline {
     int present;            /* the log has a trace module */
     int partial;            /* a trace module is partial (the runtime ran out of memory) */
@@ -246,6 +258,8 @@ struct iolens_dxt_timeline {
     size_t nsamples;
     size_t max_segments, max_slowest;
     int64_t lane_limit;     /* M at the end: the strided samples one lane may keep */
+    struct iolens_dxt_heatmap heat[IOLENS_DXT_HEATMAPS]; /* per trace module of the log */
+    size_t nheat;
 };
 
 /* Read the log's trace modules once and build their timeline. opts may be

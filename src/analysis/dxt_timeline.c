@@ -3,7 +3,9 @@
  * sample of the segments. Strided samples live in one buffer of twice the
  * budget; a lane whose stride grows leaves samples behind that no longer
  * fit it, and they are swept out (and offered to the slowest) when the
- * buffer fills, so each segment costs O(1) on average. */
+ * buffer fills, so each segment costs O(1) on average. The same pass adds
+ * every segment's bytes into its module's heatmap grid. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +24,8 @@ struct build {
     struct iolens_dxt_sample *slow; /* min-heap on duration */
     size_t nslow;
     size_t overflow;        /* index of the overflow lane, or SIZE_MAX */
+    double run_time;        /* the heatmaps' span, seconds */
+    int64_t nprocs;
 };
 
 static int64_t strided(const struct iolens_dxt_lane *l)
@@ -209,8 +213,70 @@ static void add_segment(struct build *b, size_t lane, struct iolens_dxt_sample *
     lower_limit(b);
 }
 
-/* Add one record's segments. @return 0, or -1 (no memory). */
-static int add_record(struct build *b, int mod, const struct iolens_dxt_record *rec)
+/* ---- heatmaps ---- */
+
+/* Start the grid of trace module mod (200 bins over the run time, rows as
+ * the HEATMAP grid's). @return it, or NULL (no memory; freed with the timeline). */
+static struct iolens_heatmap_grid *heat_start(struct build *b, int mod)
+{
+    struct iolens_dxt_heatmap *h = &b->t->heat[b->t->nheat++];
+    struct iolens_heatmap_grid *g = &h->grid;
+    int64_t ranks = b->nprocs > 0 ? b->nprocs : 1;
+    h->mod_id = mod;
+    g->nbins = IOLENS_HEATMAP_MAX_BINS;
+    g->bin_seconds = b->run_time / IOLENS_HEATMAP_MAX_BINS;
+    g->ranks_per_row = (ranks + IOLENS_HEATMAP_MAX_ROWS - 1) / IOLENS_HEATMAP_MAX_ROWS;
+    g->nrows = (int)((ranks + g->ranks_per_row - 1) / g->ranks_per_row);
+    g->read = calloc((size_t)g->nrows * (size_t)g->nbins, sizeof(*g->read));
+    g->written = calloc((size_t)g->nrows * (size_t)g->nbins, sizeof(*g->written));
+    g->present = 1;
+    return g->read && g->written ? g : NULL;
+}
+
+/* The bin of time t: the first before the run, the last after it. */
+static int heat_bin(const struct iolens_heatmap_grid *g, double t)
+{
+    double at = t / g->bin_seconds;
+    if (!(at >= 0))
+        return 0;
+    return at < g->nbins ? (int)at : g->nbins - 1;
+}
+
+/* Bytes of the segment done by time t, rounded: length x the share of its
+ * duration before t. Differences of these add up to the length exactly. */
+static int64_t heat_done(const struct iolens_dxt_sample *s, double t)
+{
+    double share = (t - s->start) / (s->end - s->start);
+    if (!(share > 0))
+        return 0;
+    return share < 1 ? (int64_t)llround((double)s->length * share) : s->length;
+}
+
+/* Spread the segment's bytes over the bins it spans, in proportion to its
+ * time in each (all in its bin when it has no duration or a time is not finite). */
+static void heat_add(struct iolens_heatmap_grid *g, int64_t rank, const struct iolens_dxt_sample *s)
+{
+    if (s->length <= 0)
+        return;
+    int64_t row = rank >= 0 ? rank / g->ranks_per_row : 0;
+    row = row < g->nrows ? row : g->nrows - 1;
+    int64_t *cells = (s->write ? g->written : g->read) + (size_t)row * (size_t)g->nbins;
+    int first = heat_bin(g, s->start), last = heat_bin(g, s->end);
+    if (!(s->end > s->start) || !isfinite(s->start) || !isfinite(s->end) || first == last) {
+        cells[first] = iol_add(cells[first], s->length);
+        return;
+    }
+    int64_t before = 0;
+    for (int k = first; k <= last; k++) {
+        int64_t done = k == last ? s->length : heat_done(s, (k + 1) * g->bin_seconds);
+        cells[k] = iol_add(cells[k], done - before);
+        before = done;
+    }
+}
+
+/* Add one record's segments (and their bytes to heat, when not NULL). @return 0, or -1 (no memory). */
+static int add_record(struct build *b, int mod, const struct iolens_dxt_record *rec,
+                      struct iolens_heatmap_grid *heat)
 {
     int64_t n = rec->write_count + rec->read_count;
     size_t lane = SIZE_MAX;
@@ -225,6 +291,8 @@ static int add_record(struct build *b, int mod, const struct iolens_dxt_record *
         struct iolens_dxt_sample s = {.write = i < rec->write_count, .file = rec->base.id,
                                       .offset = g->offset, .length = g->length,
                                       .start = g->start_time, .end = g->end_time};
+        if (heat)
+            heat_add(heat, rec->base.rank, &s);
         add_segment(b, lane, &s);
     }
     return 0;
@@ -263,16 +331,27 @@ static int finish(struct build *b)
 static iolens_status read_traces(struct build *b, iolens_log *log)
 {
     const struct iolens_log_info *in = iolens_log_get_info(log);
+    /* Darshan's run time (as iolens parse's header): logs before 3.41 keep
+     * whole seconds, both ends counted. In doubles: a damaged log's times
+     * may be any values; without a span, 1 s. */
+    double run_time = (double)in->job.end_time_sec - (double)in->job.start_time_sec +
+                      (in->version_minor >= 41 ? ((double)in->job.end_time_nsec -
+                                                  (double)in->job.start_time_nsec) / 1e9 : 1);
+    b->run_time = run_time > 0 && isfinite(run_time) ? run_time : 1;
+    b->nprocs = in->job.nprocs;
     for (int id = 0; id < IOLENS_MAX_MODS; id++) {
         const struct iolens_module_desc *mod = iolens_module(id);
         const void *rec;
+        struct iolens_heatmap_grid *heat = NULL;
         iolens_status st;
         if (!mod || !mod->trace || in->mod_map[id].len == 0)
             continue;
         b->t->present = 1;
         b->t->partial |= (int)(in->partial_flags >> id & 1);
+        if (b->t->nheat < IOLENS_DXT_HEATMAPS && !(heat = heat_start(b, id)))
+            return IOLENS_ERR_NOMEM;
         while ((st = iolens_log_next_record(log, id, &rec)) == IOLENS_OK)
-            if (add_record(b, id, rec) < 0)
+            if (add_record(b, id, rec, heat) < 0)
                 return IOLENS_ERR_NOMEM;
         if (st != IOLENS_END)
             return st;
@@ -314,5 +393,9 @@ void iolens_dxt_timeline_free(struct iolens_dxt_timeline *t)
         return;
     free(t->lanes);
     free(t->samples);
+    for (size_t i = 0; i < t->nheat; i++) {
+        free(t->heat[i].grid.read);
+        free(t->heat[i].grid.written);
+    }
     free(t);
 }

@@ -247,15 +247,15 @@ function filesSection(d) {
   update();
 }
 
-// ---- heatmap: one scatter of square points per interface, with bytes
-// over time and per rank beside it ----
+// ---- heatmap: one scatter of square points per grid (an interface's
+// HEATMAP records, or a DXT module's traces), with bytes over time and per
+// rank beside it; each grid's box carries its totals (data-total, data-rows) ----
 
 function heatmapSection(d) {
-  const box = $('heatmaps');
-  if (!d.heatmaps.length) {
-    box.appendChild(el('p', {}, 'This log has no HEATMAP records (the HEATMAP module is on by ' +
+  const section = $('heatmaps');
+  if (!d.heatmaps.some((h) => h.source === 'HEATMAP')) {
+    section.appendChild(el('p', {}, 'This log has no HEATMAP records (the HEATMAP module is on by ' +
       'default in iolens and Darshan 3.4 or newer).'));
-    return;
   }
   for (const h of d.heatmaps) {
     const max = Math.max(1, ...h.cells.map((c) => c[2] + c[3]));
@@ -263,7 +263,11 @@ function heatmapSection(d) {
     for (const [row, bin, r, w] of h.cells) { overTime[bin] += r + w; perRow[row] += r + w; }
     const rowLabel = (i) => h.ranks_per_row > 1
       ? 'ranks ' + i * h.ranks_per_row + '-' + ((i + 1) * h.ranks_per_row - 1) : 'rank ' + i;
-    box.appendChild(el('h3', {}, h.iface + ': bytes moved per ' + secs(h.bin_seconds) + ' s and ' +
+    const box = el('div', { class: 'heatmap', 'data-label': h.label, 'data-source': h.source,
+      'data-total': String(perRow.reduce((a, v) => a + v, 0)), 'data-rows': perRow.join(','),
+      'data-ranks-per-row': String(h.ranks_per_row) });
+    section.appendChild(box);
+    box.appendChild(el('h3', {}, h.label + ': bytes moved per ' + secs(h.bin_seconds) + ' s and ' +
       (h.ranks_per_row > 1 ? h.ranks_per_row + ' ranks' : 'rank')));
     const cellSize = (c) => {
       const a = c.chart.chartArea;

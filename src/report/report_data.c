@@ -260,7 +260,7 @@ int report_write_data(FILE *out, const struct report_input *in)
     write_job(out, in);
     write_findings(out, in);
     report_write_files(out, in);
-    report_write_heatmaps(out, in->s);
+    report_write_heatmaps(out, in);
     if (report_write_dxt(out, in) < 0)
         return -1;
     fputs("}\n", out);

@@ -44,9 +44,10 @@ void report_str(FILE *out, const char *key, const char *text);
 void report_i64s(FILE *out, const char *key, const int64_t *v, size_t n);
 
 /* The per-file table, file counts by kind, data by mount point and the
- * heatmaps (report_files.c), each as members of the object being written. */
+ * heatmaps, HEATMAP records' then DXT traces' (report_files.c), each as
+ * members of the object being written. */
 void report_write_files(FILE *out, const struct report_input *in);
-void report_write_heatmaps(FILE *out, const struct iolens_summary *s);
+void report_write_heatmaps(FILE *out, const struct report_input *in);
 
 /* The DXT timeline (report_dxt.c) as the member "dxt" (null without
  * traces). @return 0, or -1 (no memory) before anything is written. */

@@ -1,6 +1,7 @@
 /* The report's file figures: the per-file table (one row per file and
  * interface, the summary's heaviest files), files counted by kind, data by
- * mount point, what the table leaves out, and the HEATMAP grids. */
+ * mount point, what the table leaves out, and the heatmap grids (HEATMAP
+ * records' and DXT traces'). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -163,32 +164,49 @@ void report_write_files(FILE *out, const struct report_input *in)
 }
 
 /* Non-empty cells only: [row, bin, read, written]. */
-void report_write_heatmaps(FILE *out, const struct iolens_summary *s)
+/* One grid as {"label", "source", "nbins", "nrows", "bin_seconds",
+ * "ranks_per_row", "cells": [[row, bin, read, written]...]} (non-empty cells). */
+static void write_grid(FILE *out, const char *label, const char *source,
+                       const struct iolens_heatmap_grid *g)
 {
+    report_key(out, "label", 1);
+    cli_json_string(out, label);
+    report_str(out, "source", source);
+    report_num(out, "nbins", g->nbins);
+    report_num(out, "nrows", g->nrows);
+    report_num(out, "bin_seconds", g->bin_seconds);
+    report_num(out, "ranks_per_row", (double)g->ranks_per_row);
+    report_key(out, "cells", 0);
+    fputc('[', out);
+    int cells = 0;
+    for (size_t c = 0; c < (size_t)g->nrows * (size_t)g->nbins; c++) {
+        if (!g->read[c] && !g->written[c])
+            continue;
+        fprintf(out, "%s[%zu,%zu,%lld,%lld]", cells++ ? "," : "", c / (size_t)g->nbins,
+                c % (size_t)g->nbins, (long long)g->read[c], (long long)g->written[c]);
+    }
+    fputc(']', out);
+}
+
+void report_write_heatmaps(FILE *out, const struct report_input *in)
+{
+    const struct iolens_dxt_timeline *t = in->dxt;
     report_key(out, "heatmaps", 0);
     fputc('[', out);
     int n = 0;
     for (int k = 0; k < IOLENS_IFACES; k++) {
-        const struct iolens_heatmap_grid *g = &s->heatmap[k];
-        if (!g->present)
+        if (!in->s->heatmap[k].present)
             continue;
         fputs(n++ ? ",{" : "{", out);
-        report_key(out, "iface", 1);
-        cli_json_string(out, iface_names[k]);
-        report_num(out, "nbins", g->nbins);
-        report_num(out, "nrows", g->nrows);
-        report_num(out, "bin_seconds", g->bin_seconds);
-        report_num(out, "ranks_per_row", (double)g->ranks_per_row);
-        report_key(out, "cells", 0);
-        fputc('[', out);
-        int cells = 0;
-        for (size_t c = 0; c < (size_t)g->nrows * (size_t)g->nbins; c++) {
-            if (!g->read[c] && !g->written[c])
-                continue;
-            fprintf(out, "%s[%zu,%zu,%lld,%lld]", cells++ ? "," : "", c / (size_t)g->nbins,
-                    c % (size_t)g->nbins, (long long)g->read[c], (long long)g->written[c]);
-        }
-        fputs("]}", out);
+        write_grid(out, iface_names[k], "HEATMAP", &in->s->heatmap[k]);
+        fputc('}', out);
+    }
+    for (size_t i = 0; t && i < t->nheat; i++) {
+        char label[64];
+        snprintf(label, sizeof(label), "%s (from traces)", iolens_module_name(t->heat[i].mod_id));
+        fputs(n++ ? ",{" : "{", out);
+        write_grid(out, label, "DXT", &t->heat[i].grid);
+        fputc('}', out);
     }
     fputc(']', out);
 }

@@ -14,8 +14,10 @@ the timeline (when the log has DXT) has the log's segments and lanes, each
 drawn lane its segment count, and the samples the rule of docs/report.md
 keeps (every stride-th segment, the stride the smallest power of two that
 keeps at most the lane limit, plus at most max_slowest slowest ones), and
-the zoom range the page address set (#zoom=0,1); with --threads N, N lanes
-of one rank with distinct thread ids. Prints one line per failed check and
+the zoom range the page address set (#zoom=0,1); each DXT module's heatmap
+("DXT_POSIX (from traces)", ...) has the bytes, in all and per rank row, of
+the sums of iolens dxt's segment lengths; with --threads N, N lanes of one
+rank with distinct thread ids. Prints one line per failed check and
 exits 1, or prints what it checked and exits 0."""
 import html.parser
 import json
@@ -37,6 +39,7 @@ class Page(html.parser.HTMLParser):
         self.stack, self.cell, self.in_files, self.in_job, self.th = [], None, False, False, None
         self.tables = {"lane-table": [], "perf-table": []}  # body rows of these tables
         self.in_table, self.attrs = None, {}
+        self.heatmaps = []  # the attributes of each heatmap's box
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -51,6 +54,8 @@ class Page(html.parser.HTMLParser):
             self.in_table = a["id"]
         if a.get("id") in ("timeline-status", "timeline-body"):
             self.attrs[a["id"]] = a
+        if tag == "div" and a.get("class") == "heatmap":
+            self.heatmaps.append(a)
         if self.in_table and tag == "tr":
             self.tables[self.in_table].append([])
         if self.in_files and tag == "tr" and any(t == "tbody" for t, _, _ in self.stack):
@@ -127,14 +132,45 @@ def parse_perf(path):
 
 
 def parse_dxt(path):
-    """Segments per lane (module, rank, thread) of `iolens dxt`'s output."""
-    lanes = Counter()
+    """Segments per lane (module, rank, thread) and the sum of the segments'
+    lengths per module and rank, of `iolens dxt`'s output."""
+    lanes, nbytes = Counter(), {}
     with open(path, encoding="utf-8", errors="replace") as f:
         for line in f:
             p = line.split()
             if len(p) >= 9 and p[0].startswith("X_") and p[2] in ("read", "write"):
                 lanes[("DXT_" + p[0][2:], int(p[1]), p[-1])] += 1
-    return lanes
+                per_rank = nbytes.setdefault("DXT_" + p[0][2:], Counter())
+                per_rank[int(p[1])] += int(p[5])
+    return lanes, nbytes
+
+
+def check_dxt_heatmaps(page, nbytes, bad):
+    """Each DXT module's heatmap: total and per-rank bytes as the sums of
+    iolens dxt's segment lengths. @return a note of what was checked."""
+    got = {h.get("data-label"): h for h in page.heatmaps if h.get("data-source") == "DXT"}
+    notes = []
+    for mod, per_rank in sorted(nbytes.items()):
+        label = mod + " (from traces)"
+        h = got.pop(label, None)
+        if h is None:
+            bad.append("heatmap: no %r on the page; iolens dxt has %d bytes" % (label, sum(per_rank.values())))
+            continue
+        group = int(h.get("data-ranks-per-row", 1))
+        rows = [int(v) for v in h.get("data-rows", "").split(",") if v]
+        want_rows = [0] * len(rows)
+        for rank, n in per_rank.items():
+            row = min(max(rank, 0) // group, len(rows) - 1)
+            want_rows[row] += n
+        total = sum(per_rank.values())
+        if int(h.get("data-total", -1)) != total or rows != want_rows:
+            bad.append("heatmap %s: %s bytes, rows %s; iolens dxt: %d, rows %s"
+                       % (label, h.get("data-total"), rows[:8], total, want_rows[:8]))
+        notes.append("%s %d bytes in %d rows" % (mod, total, len(rows)))
+    for label, h in got.items():
+        if int(h.get("data-total", 0)):
+            bad.append("heatmap %s: %s bytes, iolens dxt has none" % (label, h.get("data-total")))
+    return ", ".join(notes) or "no DXT heatmap"
 
 
 def strided(n, stride):
@@ -240,13 +276,16 @@ def main():
             bad.append("file table: %s (%s): read, written, ranks %s; iolens parse: %s"
                        % (name, iface, got, (e["read"], e["written"], ranks)))
     nperf = check_perf(page, parse_perf(parse_out), bad)
-    dxt_note = check_dxt(page, parse_dxt(dxt_out), want_threads, bad)
+    lanes, dxt_bytes = parse_dxt(dxt_out)
+    dxt_note = check_dxt(page, lanes, want_threads, bad)
+    heat_note = check_dxt_heatmaps(page, dxt_bytes, bad)
     for b in bad:
         print("FAIL: " + b)
     if not bad:
         print("ok: status ready, %s processes, %d findings, %d file rows checked against parse, "
-              "%d perf estimates, timeline: %s; render %s ms" % (
-                  nprocs, len(want_ids), len(rows), nperf, dxt_note, page.body.get("data-render-ms")))
+              "%d perf estimates, timeline: %s; DXT heatmaps: %s; render %s ms" % (
+                  nprocs, len(want_ids), len(rows), nperf, dxt_note, heat_note,
+                  page.body.get("data-render-ms")))
     return 1 if bad else 0
 
 
