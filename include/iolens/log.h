@@ -81,6 +81,12 @@ IOLENS_API void iolens_log_close(iolens_log *log);
  * @return a pointer valid until iolens_log_close. */
 IOLENS_API const struct iolens_log_info *iolens_log_get_info(const iolens_log *log);
 
+/* The job's run time in seconds, as Darshan's utilities give it: end minus
+ * start with their nanoseconds in logs of format 3.41 and later; before,
+ * whole seconds with both ends counted (end - start + 1, wrapping as
+ * Darshan's 64-bit arithmetic does on a damaged log's values). */
+IOLENS_API double iolens_log_run_time(const struct iolens_log_info *info);
+
 /* One-line detail of the last error on this handle ("" if none). */
 IOLENS_API const char *iolens_log_error(const iolens_log *log);
 

@@ -73,6 +73,13 @@ void iol_files_add(struct iol_file_table *t, uint64_t id, int iface,
  * (records of other names are left out). @return 0, or -1 (no memory). */
 int iol_heatmap_add(struct iolens_summary *s, const void *rec);
 
+/* Shape g as nbins bins of bin_seconds by the rows of nprocs ranks (folded
+ * to at most IOLENS_HEATMAP_MAX_ROWS, whole ranks per row) and allocate its
+ * zeroed cells: the one rule for the HEATMAP grids and the DXT ones.
+ * @return 0, or -1 (no memory; g's arrays are freed with it). */
+int iol_heatmap_grid_shape(struct iolens_heatmap_grid *g, int nbins, double bin_seconds,
+                           int64_t nprocs);
+
 /* Free the summary's heatmap grids. */
 void iol_heatmap_free(struct iolens_summary *s);
 

@@ -220,17 +220,11 @@ static void add_segment(struct build *b, size_t lane, struct iolens_dxt_sample *
 static struct iolens_heatmap_grid *heat_start(struct build *b, int mod)
 {
     struct iolens_dxt_heatmap *h = &b->t->heat[b->t->nheat++];
-    struct iolens_heatmap_grid *g = &h->grid;
-    int64_t ranks = b->nprocs > 0 ? b->nprocs : 1;
     h->mod_id = mod;
-    g->nbins = IOLENS_HEATMAP_MAX_BINS;
-    g->bin_seconds = b->run_time / IOLENS_HEATMAP_MAX_BINS;
-    g->ranks_per_row = (ranks + IOLENS_HEATMAP_MAX_ROWS - 1) / IOLENS_HEATMAP_MAX_ROWS;
-    g->nrows = (int)((ranks + g->ranks_per_row - 1) / g->ranks_per_row);
-    g->read = calloc((size_t)g->nrows * (size_t)g->nbins, sizeof(*g->read));
-    g->written = calloc((size_t)g->nrows * (size_t)g->nbins, sizeof(*g->written));
-    g->present = 1;
-    return g->read && g->written ? g : NULL;
+    return iol_heatmap_grid_shape(&h->grid, IOLENS_HEATMAP_MAX_BINS,
+                                  b->run_time / IOLENS_HEATMAP_MAX_BINS, b->nprocs) == 0
+               ? &h->grid
+               : NULL;
 }
 
 /* The bin of time t: the first before the run, the last after it. */
@@ -331,12 +325,9 @@ static int finish(struct build *b)
 static iolens_status read_traces(struct build *b, iolens_log *log)
 {
     const struct iolens_log_info *in = iolens_log_get_info(log);
-    /* Darshan's run time (as iolens parse's header): logs before 3.41 keep
-     * whole seconds, both ends counted. In doubles: a damaged log's times
-     * may be any values; without a span, 1 s. */
-    double run_time = (double)in->job.end_time_sec - (double)in->job.start_time_sec +
-                      (in->version_minor >= 41 ? ((double)in->job.end_time_nsec -
-                                                  (double)in->job.start_time_nsec) / 1e9 : 1);
+    /* Darshan's run time, as iolens parse's header gives it; without a
+     * span (a damaged log), 1 s. */
+    double run_time = iolens_log_run_time(in);
     b->run_time = run_time > 0 && isfinite(run_time) ? run_time : 1;
     b->nprocs = in->job.nprocs;
     for (int id = 0; id < IOLENS_MAX_MODS; id++) {

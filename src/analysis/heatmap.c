@@ -24,20 +24,27 @@ static int heatmap_iface(uint64_t id)
     return -1;
 }
 
-/* Shape the grid after the first record of its interface. @return 0 or -1. */
-static int grid_start(struct iolens_heatmap_grid *g, const struct iolens_heatmap_record *r,
-                      int64_t nprocs)
+int iol_heatmap_grid_shape(struct iolens_heatmap_grid *g, int nbins, double bin_seconds,
+                           int64_t nprocs)
 {
-    int64_t merge = (r->nbins + IOLENS_HEATMAP_MAX_BINS - 1) / IOLENS_HEATMAP_MAX_BINS;
     int64_t ranks = nprocs > 0 ? nprocs : 1;
-    g->nbins = (int)((r->nbins + merge - 1) / merge);
-    g->bin_seconds = r->bin_width_seconds * (double)merge;
+    g->nbins = nbins;
+    g->bin_seconds = bin_seconds;
     g->ranks_per_row = (ranks + IOLENS_HEATMAP_MAX_ROWS - 1) / IOLENS_HEATMAP_MAX_ROWS;
     g->nrows = (int)((ranks + g->ranks_per_row - 1) / g->ranks_per_row);
     g->read = calloc((size_t)g->nrows * (size_t)g->nbins, sizeof(*g->read));
     g->written = calloc((size_t)g->nrows * (size_t)g->nbins, sizeof(*g->written));
     g->present = 1;
     return g->read && g->written ? 0 : -1;
+}
+
+/* Shape the grid after the first record of its interface. @return 0 or -1. */
+static int grid_start(struct iolens_heatmap_grid *g, const struct iolens_heatmap_record *r,
+                      int64_t nprocs)
+{
+    int64_t merge = (r->nbins + IOLENS_HEATMAP_MAX_BINS - 1) / IOLENS_HEATMAP_MAX_BINS;
+    return iol_heatmap_grid_shape(g, (int)((r->nbins + merge - 1) / merge),
+                                  r->bin_width_seconds * (double)merge, nprocs);
 }
 
 int iol_heatmap_add(struct iolens_summary *s, const void *rec)

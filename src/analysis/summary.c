@@ -208,9 +208,7 @@ static iolens_status start(struct pass *p, iolens_log *log, const struct iolens_
     struct iolens_summary *s = p->s;
 
     s->nprocs = in->job.nprocs;
-    /* In doubles: a damaged log's times may be any values. */
-    s->run_time = (double)in->job.end_time_sec - (double)in->job.start_time_sec +
-                  ((double)in->job.end_time_nsec - (double)in->job.start_time_nsec) / 1e9;
+    s->run_time = iolens_log_run_time(in); /* what iolens parse's header says */
     s->partial_flags = in->partial_flags;
     s->nranks = s->nprocs > 0 ? (size_t)s->nprocs : 1;
     s->nranks = s->nranks < max_ranks ? s->nranks : max_ranks;

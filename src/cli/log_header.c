@@ -107,16 +107,7 @@ void cli_print_log_header(FILE *out, const iolens_log *log)
 {
     const struct iolens_log_info *in = iolens_log_get_info(log);
     const struct iolens_job *job = &in->job;
-    double run_time;
-
-    if (in->version_minor >= 41)
-        run_time = ((double)job->end_time_sec + (double)job->end_time_nsec / 1e9) -
-                   ((double)job->start_time_sec + (double)job->start_time_nsec / 1e9);
-    else
-        /* Whole seconds, both ends counted; wraps like Darshan's int64
-         * arithmetic on hostile values instead of overflowing. */
-        run_time = (double)(int64_t)((uint64_t)job->end_time_sec -
-                                     (uint64_t)job->start_time_sec + 1);
+    double run_time = iolens_log_run_time(in);
 
     fprintf(out, "# darshan log version: %s\n", in->version);
     fprintf(out, "# compression method: %s\n", compression_name(in->compression));

@@ -257,6 +257,15 @@ iolens_status iolens_log_open(const char *path, iolens_log **out, char *detail,
     return IOLENS_OK;
 }
 
+double iolens_log_run_time(const struct iolens_log_info *in)
+{
+    const struct iolens_job *job = &in->job;
+    if (in->version_minor >= 41)
+        return ((double)job->end_time_sec + (double)job->end_time_nsec / 1e9) -
+               ((double)job->start_time_sec + (double)job->start_time_nsec / 1e9);
+    return (double)(int64_t)((uint64_t)job->end_time_sec - (uint64_t)job->start_time_sec + 1);
+}
+
 const struct iolens_log_info *iolens_log_get_info(const iolens_log *log)
 {
     return &log->info;
