@@ -95,7 +95,14 @@ IOLENS_API const char *iolens_log_error(const iolens_log *log);
  * @return IOLENS_OK, or an error (the names read so far stay available). */
 IOLENS_API iolens_status iolens_log_load_names(iolens_log *log);
 
-/* Name of a record id after iolens_log_load_names.
+/* Read only the names of the n record ids at ids (any order), adding them to
+ * those already read: memory bounded by n, not by the log's name count, for
+ * a tool that names a bounded set of records. The region is read again at
+ * each call; after iolens_log_load_names it does nothing.
+ * @return IOLENS_OK, or an error (the names read so far stay available). */
+IOLENS_API iolens_status iolens_log_load_names_of(iolens_log *log, const uint64_t *ids, size_t n);
+
+/* Name of a record id after iolens_log_load_names (or _of, for its ids).
  * @return the name, or NULL if the log has none for id. */
 IOLENS_API const char *iolens_log_name(const iolens_log *log, uint64_t id);
 

@@ -185,13 +185,21 @@ static int heavier_first(const void *a, const void *b)
 static iolens_status finish_files(struct pass *p, iolens_log *log)
 {
     struct iolens_summary *s = p->s;
-    iolens_status st = iolens_log_load_names(log);
-    if (st != IOLENS_OK)
-        return st;
     s->files = p->files.files;
     s->nfiles = p->files.n;
     p->files.files = NULL;
     qsort(s->files, s->nfiles, sizeof(*s->files), heavier_first);
+    /* Only the kept files' names: memory bounded by the table, whatever the
+     * log's number of names. */
+    uint64_t *ids = malloc((s->nfiles ? s->nfiles : 1) * sizeof(*ids));
+    if (!ids)
+        return IOLENS_ERR_NOMEM;
+    for (size_t i = 0; i < s->nfiles; i++)
+        ids[i] = s->files[i].id;
+    iolens_status st = iolens_log_load_names_of(log, ids, s->nfiles);
+    free(ids);
+    if (st != IOLENS_OK)
+        return st;
     for (size_t i = 0; i < s->nfiles; i++) {
         const char *name = iolens_log_name(log, s->files[i].id);
         if (name && !(s->files[i].name = strdup(name)))

@@ -81,8 +81,25 @@ static iolens_status add_name(struct iol_names *n, uint64_t id, const char *name
  * 3.10 and later: 8-byte id, NUL-terminated name. 3.00: id, 4-byte length, bytes.
  * @return IOLENS_OK with *used bytes consumed, IOLENS_ERR_CORRUPT for a name
  *         longer than IOL_MAX_NAME_BYTES, or IOLENS_ERR_NOMEM. */
+/* The ids a partial load keeps (sorted), or none: every id. */
+struct name_filter {
+    const uint64_t *ids;
+    size_t n;
+};
+
+static int cmp_id(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static int wanted(const struct name_filter *f, uint64_t id)
+{
+    return !f || bsearch(&id, f->ids, f->n, sizeof(*f->ids), cmp_id) != NULL;
+}
+
 static iolens_status parse_names(struct iol_names *n, const unsigned char *buf, size_t len,
-                                 int swap, int v300, size_t *used)
+                                 int swap, int v300, const struct name_filter *f, size_t *used)
 {
     size_t pos = 0;
     iolens_status st = IOLENS_OK;
@@ -121,7 +138,8 @@ static iolens_status parse_names(struct iol_names *n, const unsigned char *buf, 
             }
             rec_len = 8 + name_len + 1;
         }
-        if ((st = add_name(n, id, (const char *)buf + name_off, name_len)) != IOLENS_OK)
+        if (wanted(f, id) &&
+            (st = add_name(n, id, (const char *)buf + name_off, name_len)) != IOLENS_OK)
             break;
         pos += rec_len;
     }
@@ -129,18 +147,14 @@ static iolens_status parse_names(struct iol_names *n, const unsigned char *buf, 
     return st;
 }
 
-iolens_status iolens_log_load_names(iolens_log *log)
+/* Stream the name region into log->names, keeping the names f wants. */
+static iolens_status read_names(iolens_log *log, const struct name_filter *f)
 {
     struct iolens_region rg;
     unsigned char *buf;
     size_t have = 0, alloc = 1 << 16;
     iolens_status st;
 
-    if (!log->names && !(log->names = calloc(1, sizeof(*log->names))))
-        return IOLENS_ERR_NOMEM;
-    if (log->names->loaded)
-        return IOLENS_OK;
-    log->names->loaded = 1;
     if (log->info.name_map.len == 0)
         return IOLENS_OK;
 
@@ -169,7 +183,7 @@ iolens_status iolens_log_load_names(iolens_log *log)
         }
         have += got;
         st = parse_names(log->names, buf, have, log->info.byte_swapped,
-                         log->info.version_minor == 0, &used);
+                         log->info.version_minor == 0, f, &used);
         if (st == IOLENS_ERR_CORRUPT)
             iol_fail(log, st, "name record longer than %zu bytes", IOL_MAX_NAME_BYTES);
         if (st != IOLENS_OK)
@@ -188,6 +202,34 @@ iolens_status iolens_log_load_names(iolens_log *log)
     free(buf);
     if (st == IOLENS_ERR_NOMEM)
         iol_fail(log, st, "out of memory reading name records");
+    return st;
+}
+
+iolens_status iolens_log_load_names(iolens_log *log)
+{
+    if (!log->names && !(log->names = calloc(1, sizeof(*log->names))))
+        return IOLENS_ERR_NOMEM;
+    if (log->names->loaded)
+        return IOLENS_OK;
+    log->names->loaded = 1;
+    return read_names(log, NULL);
+}
+
+iolens_status iolens_log_load_names_of(iolens_log *log, const uint64_t *ids, size_t n)
+{
+    if (!log->names && !(log->names = calloc(1, sizeof(*log->names))))
+        return IOLENS_ERR_NOMEM;
+    if (log->names->loaded)
+        return IOLENS_OK;
+    /* Read through even for no id: a damaged region is reported either way. */
+    uint64_t *sorted = malloc((n ? n : 1) * sizeof(*sorted));
+    if (!sorted)
+        return iol_fail(log, IOLENS_ERR_NOMEM, "out of memory reading name records");
+    memcpy(sorted, ids, n * sizeof(*sorted));
+    qsort(sorted, n, sizeof(*sorted), cmp_id);
+    struct name_filter f = {sorted, n};
+    iolens_status st = read_names(log, &f);
+    free(sorted);
     return st;
 }
 

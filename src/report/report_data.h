@@ -19,7 +19,7 @@
 /* What the page is made from. */
 struct report_input {
     const char *log_name;               /* the log's file name, as shown */
-    const iolens_log *log;              /* open, names loaded */
+    iolens_log *log;                    /* open; names read as needed */
     const struct iolens_summary *s;
     const struct iolens_finding *findings;
     size_t nfindings;

@@ -156,7 +156,8 @@ int report_write_dxt(FILE *out, const struct report_input *in)
     ssize_t nids = -1;
     int rc = -1;
 
-    if (t && t->present && (pick_lanes(&p, t) < 0 || (nids = file_ids(t, &ids)) < 0))
+    if (t && t->present && (pick_lanes(&p, t) < 0 || (nids = file_ids(t, &ids)) < 0 ||
+                            iolens_log_load_names_of(in->log, ids, (size_t)nids) != IOLENS_OK))
         goto done;
     report_key(out, "dxt", 0);
     if (!t || !t->present) {
