@@ -101,6 +101,16 @@ extern _Atomic int iol_state;
  * wrapped call). Safe to call from any thread, any number of times. */
 void iol_core_start(void);
 
+/* Set (on != 0) or clear bit in the flag byte *flags, which a hot path tests
+ * without a lock; several modules may each own a bit of one byte. */
+static inline void iol_flag_set(unsigned char *flags, unsigned bit, int on)
+{
+    if (on)
+        __atomic_fetch_or(flags, (unsigned char)bit, __ATOMIC_RELAXED);
+    else
+        __atomic_fetch_and(flags, (unsigned char)~bit, __ATOMIC_RELAXED);
+}
+
 /* The slow path of iol_active(). */
 int iol_core_active_slow(void);
 

@@ -131,7 +131,7 @@ static int dxt_start(struct dxt_mod *m, struct iol_pool *pool)
 /* DXT_POSIX's start hook. */
 static void dxt_posix_start(struct iol_pool *pool)
 {
-    iol_posix_rw_extra_set(IOL_POSIX_RW_DXT, dxt_start(&dxt_posix, pool));
+    iol_flag_set(&iol_posix_rw_extra, IOL_POSIX_RW_DXT, dxt_start(&dxt_posix, pool));
 }
 
 #ifdef IOLENS_WITH_MPI /* DXT_MPIIO is fed by the MPI-IO module */
@@ -428,7 +428,7 @@ static struct dxt_mod dxt_stdio = {.name = "DXT_STDIO"};
 /* DXT_STDIO's start hook. */
 static void dxt_stdio_start(struct iol_pool *pool)
 {
-    iol_stdio_rw_extra_set(IOL_STDIO_RW_DXT, dxt_start(&dxt_stdio, pool));
+    iol_flag_set(&iol_stdio_rw_extra, IOL_STDIO_RW_DXT, dxt_start(&dxt_stdio, pool));
 }
 
 void iol_dxt_stdio_note(struct iol_slot *stdio, void **dxt, int is_write, int64_t offset,

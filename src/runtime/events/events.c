@@ -72,8 +72,8 @@ unsigned iol_events_mask;
 static void set_mask(unsigned m)
 {
     iol_events_mask = m;
-    iol_posix_rw_extra_set(IOL_POSIX_RW_EVENTS, (m & IOL_EV_POSIX) != 0);
-    iol_stdio_rw_extra_set(IOL_STDIO_RW_EVENTS, (m & IOL_EV_STDIO) != 0);
+    iol_flag_set(&iol_posix_rw_extra, IOL_POSIX_RW_EVENTS, (m & IOL_EV_POSIX) != 0);
+    iol_flag_set(&iol_stdio_rw_extra, IOL_STDIO_RW_EVENTS, (m & IOL_EV_STDIO) != 0);
 }
 
 static struct ev_ring rings[IOL_EV_RINGS];

@@ -16,35 +16,33 @@ typedef int (*inq_varid_fn)(int, const char *, int *);
 static void *real_create, *real_open, *real_close, *real_enddef, *real_redef, *real_sync;
 static void *real_wait, *real_wait_all, *real_def_var, *real_inq_varid;
 
-IOL_EXPORT int ncmpi_create(MPI_Comm comm, const char *path, int cmode, MPI_Info info,
-                            int *ncidp)
+/* The body of ncmpi_create (create 1) and ncmpi_open: the real call
+ * (*real_ptr, looked up as name), timed; a file opened counts in its record. */
+static int open_call(void **real_ptr, const char *name, int create, MPI_Comm comm,
+                     const char *path, int mode, MPI_Info info, int *ncidp)
 {
-    create_fn real = (create_fn)iol_pnc_next(&real_create, "ncmpi_create");
+    create_fn real = (create_fn)iol_pnc_next(real_ptr, name);
     if (!real)
         return NC_ENOTBUILT;
     if (!iol_active())
-        return real(comm, path, cmode, info, ncidp);
+        return real(comm, path, mode, info, ncidp);
     double t0 = iol_now();
-    int ret = real(comm, path, cmode, info, ncidp);
+    int ret = real(comm, path, mode, info, ncidp);
     double t1 = iol_now();
     if (ret == NC_NOERR && ncidp)
-        iol_pnc_note_file_open(1, path, *ncidp, t0, t1);
+        iol_pnc_note_file_open(create, path, *ncidp, t0, t1);
     return ret;
+}
+
+IOL_EXPORT int ncmpi_create(MPI_Comm comm, const char *path, int cmode, MPI_Info info,
+                            int *ncidp)
+{
+    return open_call(&real_create, "ncmpi_create", 1, comm, path, cmode, info, ncidp);
 }
 
 IOL_EXPORT int ncmpi_open(MPI_Comm comm, const char *path, int omode, MPI_Info info, int *ncidp)
 {
-    create_fn real = (create_fn)iol_pnc_next(&real_open, "ncmpi_open");
-    if (!real)
-        return NC_ENOTBUILT;
-    if (!iol_active())
-        return real(comm, path, omode, info, ncidp);
-    double t0 = iol_now();
-    int ret = real(comm, path, omode, info, ncidp);
-    double t1 = iol_now();
-    if (ret == NC_NOERR && ncidp)
-        iol_pnc_note_file_open(0, path, *ncidp, t0, t1);
-    return ret;
+    return open_call(&real_open, "ncmpi_open", 0, comm, path, omode, info, ncidp);
 }
 
 IOL_EXPORT int ncmpi_close(int ncid)

@@ -23,14 +23,6 @@
 
 struct iol_pool *iol_posix_pool_of_module;
 unsigned char iol_posix_rw_extra;
-
-void iol_posix_rw_extra_set(unsigned bit, int on)
-{
-    if (on)
-        __atomic_fetch_or(&iol_posix_rw_extra, (unsigned char)bit, __ATOMIC_RELAXED);
-    else
-        __atomic_fetch_and(&iol_posix_rw_extra, (unsigned char)~bit, __ATOMIC_RELAXED);
-}
 static struct iol_vals_pool *vals_pool;
 static int mem_alignment = 8;
 static uintptr_t mem_align_mask = 7; /* mem_alignment - 1 if a power of two, else 0 */

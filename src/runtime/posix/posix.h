@@ -120,12 +120,10 @@ void iol_posix_event_flush(struct iol_slot *s, double t0, double t1);
 /* What a read or write note does beyond the counters, one bit each: 0 unless
  * DXT_POSIX or POSIX events are on, so that the read/write path pays one
  * test whatever else there is. Hidden: the test is one compare with the
- * variable's address in the instruction. */
+ * variable's address in the instruction. The DXT and events modules set
+ * their bits with iol_flag_set as they are switched on and off. */
 enum { IOL_POSIX_RW_DXT = 1, IOL_POSIX_RW_EVENTS = 2 };
 extern unsigned char iol_posix_rw_extra __attribute__((visibility("hidden")));
 
-/* Set (on != 0) or clear bit of iol_posix_rw_extra; by the DXT and events
- * modules as they are switched on and off. */
-void iol_posix_rw_extra_set(unsigned bit, int on);
 
 #endif

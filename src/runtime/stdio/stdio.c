@@ -20,14 +20,6 @@
 
 unsigned char iol_stdio_rw_extra;
 
-void iol_stdio_rw_extra_set(unsigned bit, int on)
-{
-    if (on)
-        __atomic_fetch_or(&iol_stdio_rw_extra, (unsigned char)bit, __ATOMIC_RELAXED);
-    else
-        __atomic_fetch_and(&iol_stdio_rw_extra, (unsigned char)~bit, __ATOMIC_RELAXED);
-}
-
 /* Per-record state that is not part of the log record. */
 struct stdio_state {
     double last_meta_end; /* ends of the last timed operations, so that */

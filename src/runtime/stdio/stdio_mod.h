@@ -24,9 +24,6 @@ extern const struct iol_module iol_stdio_module;
 enum { IOL_STDIO_RW_DXT = 1, IOL_STDIO_RW_EVENTS = 2 };
 extern unsigned char iol_stdio_rw_extra __attribute__((visibility("hidden")));
 
-/* Set (on != 0) or clear bit of iol_stdio_rw_extra; by the DXT and events
- * modules as they are switched on and off. */
-void iol_stdio_rw_extra_set(unsigned bit, int on);
 
 /* The binding tables of stdio_open.c, stdio_rw.c and stdio_fmt.c. */
 extern const struct iol_binding_table iol_stdio_open_bindings;
