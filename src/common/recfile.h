@@ -20,7 +20,7 @@
 #include "iolens/modules/dxt.h"
 
 #define IOL_MAP_MAGIC "IOLNSMAP"  /* 8 bytes, no NUL */
-#define IOL_MAP_VERSION 2         /* 2: the trace area */
+#define IOL_MAP_VERSION 3         /* 2: the trace area; 3: its segments as differences */
 #define IOL_MAP_MAX_MODS 16       /* module pools in one file */
 #define IOL_MAP_SLOT_HEAD 64      /* bytes before the record in a slot */
 #define IOL_MAP_EXE_BYTES 3072    /* command line, NUL-terminated */
@@ -186,20 +186,58 @@ static inline int iol_head_lock_bounded(struct iol_map_slot_head *h)
  * Chunks of 1 KiB, handed out in turn (trace_used) to the lists of all trace
  * records. Each trace record (a slot of a DXT module) starts its state with
  * struct iol_trace_lists: the first chunk of its writes and of its reads;
- * each chunk names the next of its list. A segment is in the trace once its
- * thread id (never 0) is set: the runtime stores it last (release), so a
- * reader counts a list's segments up to the first whose thread id is 0, and
- * never sees half a segment, even in the file of a process killed while
- * storing one. */
-#define IOL_TRACE_CHUNK_SEGS 25 /* segments per chunk: 1 KiB with its head */
+ * each chunk names the next of its list.
+ *
+ * A chunk holds its list's segments as 64-bit words, of which the first
+ * `used` are in the trace: the runtime stores a segment's words, then `used`
+ * (release), so a reader never sees half a segment, even in the file of a
+ * process killed while storing one. Most segments take one word, the
+ * difference from the segment before (what moving 40 bytes of fresh memory
+ * per call cost was most of a traced call's time); the rest take five:
+ *   - bit 63 clear: a short segment. Bits 0-18: zigzag(offset - the end of
+ *     the list's previous segment, its offset + length); 19-38: length;
+ *     39-52: start - the previous segment's end time (a segment that starts
+ *     before it, made by another thread, takes the long form); 53-62:
+ *     duration. Times are in ticks of 2^-22 s, the runtime clock's unit.
+ *   - bit 63 set: a tag in bits 0-7, then its words:
+ *     IOL_TRACE_TAG_THREAD, 1 word: the thread id of this and the list's
+ *       following segments (each list starts with one);
+ *     IOL_TRACE_TAG_LONG, 4 words: a segment's offset, length, start tick
+ *       and end tick.
+ * A segment's words (with a thread tag before it) never span two chunks.
+ * Before a list's first segment the previous end, offset and time, is 0. */
+#define IOL_TRACE_CHUNK_WORDS 127 /* words per chunk: 1 KiB with its head */
+#define IOL_TRACE_TAGGED (UINT64_C(1) << 63)
+#define IOL_TRACE_TAG_THREAD 1
+#define IOL_TRACE_TAG_LONG 2
+#define IOL_TRACE_SEG_MAX_WORDS 7 /* a thread tag and a long segment */
+
+/* Field widths of a short segment, low bits first. */
+#define IOL_TRACE_OFF_BITS 19
+#define IOL_TRACE_LEN_BITS 20
+#define IOL_TRACE_GAP_BITS 14
+#define IOL_TRACE_DUR_BITS 10
+_Static_assert(IOL_TRACE_OFF_BITS + IOL_TRACE_LEN_BITS + IOL_TRACE_GAP_BITS + IOL_TRACE_DUR_BITS == 63,
+               "a short segment fills the 63 bits below the tag bit");
 
 struct iol_trace_chunk {
     _Atomic uint32_t next; /* index + 1 of the list's next chunk, 0: none yet */
-    uint32_t unused[5];    /* aligns the segments; the head is 24 bytes */
-    struct iolens_dxt_segment seg[IOL_TRACE_CHUNK_SEGS];
+    _Atomic uint32_t used; /* words holding whole segments */
+    uint64_t word[IOL_TRACE_CHUNK_WORDS];
 };
 
 _Static_assert(sizeof(struct iol_trace_chunk) == 1024, "trace chunk size");
+
+/* Zigzag: signed differences as small unsigned numbers (0, -1, 1, -2, ...). */
+static inline uint64_t iol_trace_zigzag(int64_t v)
+{
+    return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63);
+}
+
+static inline int64_t iol_trace_unzigzag(uint64_t u)
+{
+    return (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
+}
 
 /* The head of a trace record's state. */
 struct iol_trace_lists {

@@ -2,8 +2,9 @@
  * record's head in its slot, its segments in chunks of the trace area. The
  * one reading of that layout, for the runtime at the end of a process and for
  * a record file read from outside (iolens recover, iolens run, any verb). No
- * lock is needed: a segment counts once its thread id is set, which the
- * runtime stores last. */
+ * lock is needed: a chunk's words count once its `used` covers them, which
+ * the runtime raises after storing them. The encoding of the segments is
+ * common/recfile.h's. */
 #include "runtime_api.h"
 
 #include <string.h>
@@ -16,24 +17,77 @@ static const struct iol_trace_chunk *chunk_at(const struct iol_map_header *h, ui
     return (const struct iol_trace_chunk *)((const unsigned char *)h + h->trace_off) + (i - 1);
 }
 
-/* Walk the list starting at chunk first: copy its segments into out (NULL:
- * only count them), at most cap_segs of them. @return the segments in it. */
+/* Where decoding a list stands: the previous segment's end and thread. */
+struct list_cursor {
+    uint64_t next_off; /* its offset + length */
+    uint64_t prev_end; /* its end tick */
+    uint64_t thread;
+};
+
+/* Decode the segment (with a thread tag before it) at words w[0..n) into
+ * *out, advancing c. @return the words it took, or 0 when the words are not
+ * a whole segment (a damaged file: the list ends there). */
+static uint32_t decode(struct list_cursor *c, const uint64_t *w, uint32_t n,
+                       struct iolens_dxt_segment *out)
+{
+    uint32_t k = 0;
+    if (n >= 2 && w[0] == (IOL_TRACE_TAGGED | IOL_TRACE_TAG_THREAD)) {
+        c->thread = w[1];
+        k = 2;
+    }
+    if (k >= n)
+        return 0;
+    uint64_t off, len, start, end, v = w[k];
+    if (!(v & IOL_TRACE_TAGGED)) {
+        off = c->next_off + (uint64_t)iol_trace_unzigzag(v & ((UINT64_C(1) << IOL_TRACE_OFF_BITS) - 1));
+        v >>= IOL_TRACE_OFF_BITS;
+        len = v & ((UINT64_C(1) << IOL_TRACE_LEN_BITS) - 1);
+        v >>= IOL_TRACE_LEN_BITS;
+        start = c->prev_end + (v & ((UINT64_C(1) << IOL_TRACE_GAP_BITS) - 1));
+        end = start + (v >> IOL_TRACE_GAP_BITS);
+        k += 1;
+    } else if (v == (IOL_TRACE_TAGGED | IOL_TRACE_TAG_LONG) && n - k >= 5) {
+        off = w[k + 1];
+        len = w[k + 2];
+        start = w[k + 3];
+        end = w[k + 4];
+        k += 5;
+    } else {
+        return 0;
+    }
+    c->next_off = off + len;
+    c->prev_end = end;
+    if (out) {
+        out->offset = (int64_t)off;
+        out->length = (int64_t)len;
+        out->start_time = (double)(int64_t)start * 0x1p-22;
+        out->end_time = (double)(int64_t)end * 0x1p-22;
+        out->thread_id = c->thread;
+    }
+    return k;
+}
+
+/* Walk the list starting at chunk first: decode its segments into out
+ * (NULL: only count them), at most cap_segs of them. @return the segments in
+ * it. */
 static int64_t walk_list(const struct iol_map_header *h, uint32_t first,
                          struct iolens_dxt_segment *out, int64_t cap_segs)
 {
     int64_t n = 0;
+    struct list_cursor cur = {0, 0, 0};
     const struct iol_trace_chunk *c = chunk_at(h, first);
     /* At most trace_chunks steps: a damaged file's links may loop. */
     for (uint32_t steps = 0; c && steps < h->trace_chunks; steps++) {
-        for (int k = 0; k < IOL_TRACE_CHUNK_SEGS; k++) {
-            const struct iolens_dxt_segment *s = &c->seg[k];
-            uint64_t thread = __atomic_load_n(&s->thread_id, __ATOMIC_ACQUIRE);
-            if (thread == 0)
+        uint32_t used = atomic_load_explicit(&c->used, memory_order_acquire);
+        if (used > IOL_TRACE_CHUNK_WORDS)
+            return n; /* damaged */
+        for (uint32_t k = 0; k < used;) {
+            if (out && n >= cap_segs)
                 return n;
-            if (out && n < cap_segs) {
-                memcpy(&out[n], s, sizeof(*s));
-                out[n].thread_id = thread;
-            }
+            uint32_t took = decode(&cur, c->word + k, used - k, out ? &out[n] : NULL);
+            if (!took)
+                return n;
+            k += took;
             n++;
         }
         c = chunk_at(h, atomic_load_explicit(&c->next, memory_order_acquire));

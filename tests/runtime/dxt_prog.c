@@ -21,6 +21,11 @@
  *          fprintf of 6 bytes (at 50), rewind, fread 10 (at 0). X_STDIO
  *          segments, in order: writes (0,100) (100,50) (50,6), reads (20,30)
  *          (0,10).
+ * forms    DIR/f.dat: the accesses FORMS lists (pwrite, or pread of what is
+ *          there), each at the edge of what one word of the trace holds
+ *          (src/common/recfile.h): empty accesses, jumps just inside and
+ *          just outside the offset and length fields, a pause longer than
+ *          the start gap field. Prints each as "write|read OFFSET LENGTH".
  * kill     seq, then SIGKILL to itself (the record file stays behind).
  * Prints "MODE done" at the end. */
 #include <errno.h>
@@ -176,10 +181,52 @@ static void stdio_rw(void)
         die("fclose");
 }
 
+/* The accesses of forms: kind (1 write, 0 read), offset, length, and a
+ * pause before it in microseconds. */
+static const struct access {
+    int write;
+    off_t offset;
+    size_t length;
+    unsigned pause_us;
+} forms_list[] = {
+    {1, 0, 0, 0},                       /* empty, */
+    {1, 0, 0, 0},                       /* and again at once: all differences 0 */
+    {1, 100, 1, 0},                     /* offset 100 past the end */
+    {1, 101 + 262143, 1, 0},            /* the largest forward jump in one word */
+    {1, 101 + 262143 + 1 + 262144, 1, 0}, /* one past it */
+    {1, 1000, (1u << 20) - 1, 0},       /* the longest length in one word */
+    {1, 1000, 1u << 20, 0},             /* one more */
+    {1, (off_t)1 << 40, 7, 0},          /* far out */
+    {1, ((off_t)1 << 40) + 7 - 262144, 3, 0}, /* the largest backward jump in one word */
+    {1, ((off_t)1 << 40) + 3 - 262144 - 262145, 3, 0}, /* one more */
+    {1, 4096, 64, 5000},                /* after 5 ms: a gap one word cannot hold */
+    {1, 4160, 64, 0},
+    {0, 0, 100, 0},
+    {0, (off_t)1 << 40, 7, 0},
+    {0, 100, 0, 0},
+    {0, 100, 4096, 3000},
+};
+
+static void forms(void)
+{
+    static char buf[1u << 20];
+    int fd = open_in_dir("f.dat");
+    for (size_t i = 0; i < sizeof(forms_list) / sizeof(forms_list[0]); i++) {
+        const struct access *a = &forms_list[i];
+        if (a->pause_us)
+            usleep(a->pause_us);
+        ssize_t got = a->write ? pwrite(fd, buf, a->length, a->offset)
+                               : pread(fd, buf, a->length, a->offset);
+        moved(got, a->length, a->write ? "pwrite" : "pread");
+        printf("%s %lld %zu\n", a->write ? "write" : "read", (long long)a->offset, a->length);
+    }
+    close(fd);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
-        fprintf(stderr, "usage: dxt_prog seq|threads|many|million|trig|stdio|kill DIR\n");
+        fprintf(stderr, "usage: dxt_prog seq|threads|many|million|trig|stdio|forms|kill DIR\n");
         return 2;
     }
     dir = argv[2];
@@ -195,6 +242,8 @@ int main(int argc, char **argv)
         trig();
     else if (!strcmp(argv[1], "stdio"))
         stdio_rw();
+    else if (!strcmp(argv[1], "forms"))
+        forms();
     else if (!strcmp(argv[1], "kill")) {
         seq();
         raise(SIGKILL);

@@ -24,9 +24,11 @@
 #define IOL_MAX_MAX_RECORDS (1u << 24)
 /* Bytes of record names by default (32 MiB: 100,000 paths of ~300 characters). */
 #define IOL_DEFAULT_NAME_MEM ((size_t)32 << 20)
-/* Bytes of DXT segments by default: 40 MiB, 40,960 chunks of 25 segments,
- * hold 1,024,000 (the issue asks for at least 1,000,000 per process). */
-#define IOL_DEFAULT_DXT_MEM ((size_t)40 << 20)
+/* Bytes of DXT segments by default: 56 MiB, 57,344 chunks, hold 1,032,192
+ * segments when each takes the most words (7: a thread change and the long
+ * form, 18 a chunk), and about 7 million of one word each (the issue asks
+ * for at least 1,000,000 per process). */
+#define IOL_DEFAULT_DXT_MEM ((size_t)56 << 20)
 /* Memory alignment the POSIX records report (Darshan's configure default). */
 #define IOL_DEFAULT_MEM_ALIGNMENT 8
 

@@ -112,9 +112,10 @@
       0, ONE, "unset",                                                                   \
       "Darshan's old switch: enables `DXT_POSIX` and `DXT_MPIIO` (MPI programs), "       \
       "not iolens's `DXT_STDIO`")                                                        \
-    X(DXT_MEM, "DXT_MEM", "IOLENS_DXT_MEM", "", "", MIB, dxt_mem, 0, ONE, "40",           \
-      "DXT: memory for the traces' segments, per process (40 bytes a segment, in "       \
-      "chunks of 25 per file and kind: 40 MiB hold 1,024,000); when it is full, later "   \
+    X(DXT_MEM, "DXT_MEM", "IOLENS_DXT_MEM", "", "", MIB, dxt_mem, 0, ONE, "56",           \
+      "DXT: memory for the traces' segments, per process (8 to 56 bytes a segment, in "  \
+      "1 KiB chunks per file and kind: 56 MiB hold 1,032,192 at least, about 7,000,000 " \
+      "sequential ones from one thread); when it is full, later "                        \
       "segments are dropped and the log marks the module partial (an iolens addition: " \
       "Darshan's is fixed when it is built)")                                            \
     X(MAX_RECORDS, "MAX_RECORDS", "IOLENS_MAX_RECORDS", "", "", RECORDS, max_records, 0,  \

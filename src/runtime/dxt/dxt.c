@@ -12,18 +12,23 @@
  * log of a killed process has the traces up to the kill. The record's head
  * (id, rank, host name; counts zero) is a slot of the module's pool; the
  * state beside it starts with the first chunk of its writes and of its
- * reads; the chunks (1 KiB, 25 segments) come from the file's trace area of
+ * reads; the chunks (1 KiB) come from the file's trace area of
  * DXT_MEM bytes, shared by the three modules, handed out by an atomic counter
  * (trace_used) and reserved on the file system 256 at a time, out of line,
  * so the hot path allocates nothing and makes no system call. A segment is
  * stored under the lock of the source record (the POSIX, MPI-IO or STDIO
  * record the hook is called with, which holds it already): each DXT record
  * has one source record (the one of the same id), so no second lock is taken.
- * The fast path is five stores at the list's cursor, the thread id last: a
- * reader counts a segment once its thread id is set. The thread id is the
- * thread pointer, what pthread_self() returns, read without a call where the
- * C library allows (iol_self). A new chunk is taken only when the cursor
- * reaches the end of its chunk. At the end the log writer builds each record
+ * A segment is stored as its difference from the list's previous one, in
+ * one word when it is short (common/recfile.h gives the encoding), then the
+ * chunk's count of words is raised (release), which makes it count: the fast
+ * path is one store of 8 bytes where a whole segment took 40, because the
+ * fresh memory those bytes take (its pages reserved, mapped and zeroed, its
+ * cache lines fetched) cost more than all the rest of the trace. The thread
+ * id is the thread pointer, what pthread_self() returns, read without a call
+ * where the C library allows (iol_self); it is stored when it changes. A new
+ * chunk is taken only when a segment does not fit in the list's last one.
+ * At the end the log writer builds each record
  * from the file (iol_dxt_recfile_build, the code iolens recover uses), holding
  * the source record's lock (bounded).
  *
@@ -55,13 +60,16 @@
 
 #define DXT_GROW_CHUNKS 256u /* chunks of file space reserved at a time */
 
-/* Where the hot path stores a list's next segment: the next free segment of
- * its last chunk and the end of that chunk's segments (both NULL before the
- * first chunk); it stores at cur while cur != end. */
+/* Where the hot path stores a list's next segment, and what the next one is
+ * a difference from. */
 struct dxt_list {
-    struct iolens_dxt_segment *cur, *end;
-    uint32_t last; /* index + 1 of the last chunk, 0: none yet */
-    uint32_t unused[3]; /* 32 bytes: the hot path finds a list with one shift */
+    struct iol_trace_chunk *chunk; /* the last chunk (NULL: none yet) */
+    uint32_t used;                /* its words in use; IOL_TRACE_CHUNK_WORDS also when none */
+    uint32_t last;                /* index + 1 of the last chunk, 0: none yet */
+    uint64_t next_off;            /* offset + length of the previous segment */
+    int64_t prev_end;             /* its end, in clock ticks */
+    uint64_t thread;              /* the thread id the list's segments have now, 0: none */
+    uint64_t unused[3];           /* 64 bytes: the hot path finds a list with one shift */
 };
 
 /* Private state beside each DXT record, changed under the lock of its source
@@ -174,10 +182,10 @@ static int chunk_back(uint32_t i)
 }
 
 /* List kind (0 writes, 1 reads) of the record whose state is st, in module
- * m, is at the end of its chunk (or has none): a new chunk for it.
- * @return its first segment, or NULL when the memory is used up (m is then
+ * m, has no room for a segment in its last chunk (or has none): a new chunk
+ * for it. @return its first word, or NULL when the memory is used up (m is then
  * marked partial and the segment counted as dropped). */
-static __attribute__((noinline, cold)) struct iolens_dxt_segment *
+static __attribute__((noinline, cold)) uint64_t *
 add_chunk(struct dxt_mod *m, struct dxt_state *st, int kind)
 {
     struct dxt_list *l = &st->list[kind];
@@ -198,36 +206,82 @@ add_chunk(struct dxt_mod *m, struct dxt_state *st, int kind)
     else
         atomic_store_explicit(&st->lists.first[kind], i + 1, memory_order_release);
     l->last = i + 1;
-    l->end = chunks[i].seg + IOL_TRACE_CHUNK_SEGS;
-    return l->cur = chunks[i].seg;
+    l->chunk = &chunks[i];
+    l->used = 0;
+    return chunks[i].word;
 }
 
-/* Store a segment at p: its thread id last (release), which makes it count. */
-static inline __attribute__((always_inline)) void store(struct iolens_dxt_segment *p,
-                                                        int64_t offset, int64_t length,
-                                                        double t0, double t1)
+/* The runtime clock's seconds (whole ticks of 2^-22 s) as ticks, exactly. */
+static inline int64_t ticks_of(double t)
 {
-    p->offset = offset;
-    p->length = length;
-    p->start_time = t0;
-    p->end_time = t1;
-    __atomic_store_n(&p->thread_id, iol_self(), __ATOMIC_RELEASE);
+    return (int64_t)(t * 0x1p22);
 }
 
-/* A segment for list kind of the record whose state is st, in module m,
- * whose last chunk is full (or which has none): stored in a new chunk, or
- * dropped. Out of line, and called last (a tail call), so that the fast path
- * saves no register. */
-static __attribute__((noinline, cold)) void note_new_chunk(struct dxt_mod *m,
-                                                           struct dxt_state *st, int kind,
-                                                           int64_t offset, int64_t length,
-                                                           double t0, double t1)
+/* The short form of a segment (common/recfile.h), given its fields'
+ * differences from the list's previous segment, or 0 when one does not fit.
+ * A segment whose differences are all 0 (an empty access at once, right at
+ * the previous one's end) takes the long form, as 0 means "does not fit". */
+static inline uint64_t short_form(uint64_t off, uint64_t len, uint64_t gap, uint64_t dur)
 {
-    struct iolens_dxt_segment *p = add_chunk(m, st, kind);
-    if (!p)
-        return;
-    store(p, offset, length, t0, t1);
-    st->list[kind].cur = p + 1;
+    if ((off >> IOL_TRACE_OFF_BITS) | (len >> IOL_TRACE_LEN_BITS) | (gap >> IOL_TRACE_GAP_BITS) |
+        (dur >> IOL_TRACE_DUR_BITS))
+        return 0;
+    return off | len << IOL_TRACE_OFF_BITS | gap << (IOL_TRACE_OFF_BITS + IOL_TRACE_LEN_BITS) |
+           dur << (IOL_TRACE_OFF_BITS + IOL_TRACE_LEN_BITS + IOL_TRACE_GAP_BITS);
+}
+
+/* Make the first used words of l's last chunk count, and the segment just
+ * stored there, ending at offset + length and at tick end, the list's new
+ * reference. */
+static inline void commit(struct dxt_list *l, uint32_t used, uint64_t offset, uint64_t length,
+                          int64_t end)
+{
+    l->used = used;
+    atomic_store_explicit(&l->chunk->used, used, memory_order_release);
+    l->next_off = offset + length;
+    l->prev_end = end;
+}
+
+/* A segment of list kind of the record whose state is st, in module m, that
+ * the fast path does not store: its thread changed, it needs the long form,
+ * or it does not fit in the list's last chunk (or the list has none). Stored
+ * in the words it needs, in a new chunk if need be, or dropped. Out of line,
+ * and called last (a tail call), so that the fast path saves no register. */
+static __attribute__((noinline, cold)) void note_slow(struct dxt_mod *m, struct dxt_state *st,
+                                                      int kind, uint64_t offset, uint64_t length,
+                                                      int64_t t0, int64_t t1)
+{
+    struct dxt_list *l = &st->list[kind];
+    uint64_t thread = iol_self();
+    uint64_t word = short_form(iol_trace_zigzag((int64_t)(offset - l->next_off)), length,
+                               (uint64_t)(t0 - l->prev_end), (uint64_t)(t1 - t0));
+    int new_thread = thread != l->thread;
+    uint32_t need = (new_thread ? 2 : 0) + (word ? 1 : 5);
+    uint64_t *p;
+    if (IOL_TRACE_CHUNK_WORDS - l->used >= need) {
+        p = l->chunk->word + l->used;
+    } else {
+        p = add_chunk(m, st, kind);
+        if (!p)
+            return;
+    }
+    if (new_thread) {
+        p[0] = IOL_TRACE_TAGGED | IOL_TRACE_TAG_THREAD;
+        p[1] = thread;
+        p += 2;
+        l->thread = thread;
+    }
+    if (word) {
+        *p++ = word;
+    } else {
+        p[0] = IOL_TRACE_TAGGED | IOL_TRACE_TAG_LONG;
+        p[1] = offset;
+        p[2] = length;
+        p[3] = (uint64_t)t0;
+        p[4] = (uint64_t)t1;
+        p += 5;
+    }
+    commit(l, (uint32_t)(p - l->chunk->word), offset, length, t1);
 }
 
 /* The first segment of the source record src for module m: its DXT record,
@@ -244,8 +298,11 @@ static __attribute__((noinline, cold)) void note_first(struct dxt_mod *m, struct
         return;
     }
     atomic_store_explicit(&state_of(s)->src, src, memory_order_release);
+    for (int kind = 0; kind < 2; kind++)
+        state_of(s)->list[kind].used = IOL_TRACE_CHUNK_WORDS; /* no chunk yet */
     *dxt = s;
-    note_new_chunk(m, state_of(s), is_write ? 0 : 1, offset, length, t0, t1);
+    note_slow(m, state_of(s), is_write ? 0 : 1, (uint64_t)offset, (uint64_t)length,
+              ticks_of(t0), ticks_of(t1));
 }
 
 /* One segment in module m's trace of the source record src (its lock held);
@@ -264,13 +321,17 @@ static inline __attribute__((always_inline)) void note(struct dxt_mod *m, struct
         return;
     int kind = is_write ? 0 : 1;
     struct dxt_list *l = &state_of(s)->list[kind];
-    struct iolens_dxt_segment *p = l->cur;
-    if (__builtin_expect(p == l->end, 0)) {
-        note_new_chunk(m, state_of(s), kind, offset, length, t0, t1);
+    int64_t tick0 = ticks_of(t0), tick1 = ticks_of(t1);
+    uint64_t word = short_form(iol_trace_zigzag((int64_t)((uint64_t)offset - l->next_off)),
+                               (uint64_t)length, (uint64_t)(tick0 - l->prev_end),
+                               (uint64_t)(tick1 - tick0));
+    uint32_t used = l->used;
+    if (__builtin_expect(used == IOL_TRACE_CHUNK_WORDS || !word || iol_self() != l->thread, 0)) {
+        note_slow(m, state_of(s), kind, (uint64_t)offset, (uint64_t)length, tick0, tick1);
         return;
     }
-    store(p, offset, length, t0, t1);
-    l->cur = p + 1;
+    l->chunk->word[used] = word;
+    commit(l, used + 1, (uint64_t)offset, (uint64_t)length, tick1);
 }
 
 void iol_dxt_posix_note(struct iol_slot *posix, void **dxt, int is_write, int64_t offset,
