@@ -9,6 +9,7 @@
 /* Sorted by name. */
 static const struct cli_verb *const verbs[] = {
     &cli_dxt_verb,
+    &cli_ingest_verb,
     &cli_insights_verb,
     &cli_link_flags_verb,
     &cli_parse_verb,
