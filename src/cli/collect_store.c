@@ -363,14 +363,18 @@ int collect_message(struct collector *c, const char *text, size_t len, const cha
     json_object *o = json_tokener_parse_ex(c->agg->tok, text, (int)len), *segs = NULL;
     enum json_tokener_error jerr = json_tokener_get_error(c->agg->tok);
     const char *why = NULL;
+    char jwhy[128];
     struct msg m = {0};
-    if (!o || jerr != json_tokener_success)
-        why = jerr == json_tokener_continue ? "not JSON: the text ends inside a value"
-                                            : json_tokener_error_desc(jerr);
-    else if ((size_t)json_tokener_get_parse_end(c->agg->tok) != len)
-        why = "not JSON: text after the value";
-    else
+    if (!o || jerr != json_tokener_success) {
+        snprintf(jwhy, sizeof(jwhy), "not JSON (%s)",
+                 jerr == json_tokener_continue ? "the text ends inside a value"
+                                               : json_tokener_error_desc(jerr));
+        why = jwhy;
+    } else if ((size_t)json_tokener_get_parse_end(c->agg->tok) != len) {
+        why = "not JSON (text after the value)";
+    } else {
         why = check(o, &m, &segs);
+    }
     int rc = 0;
     if (why) {
         c->malformed++;

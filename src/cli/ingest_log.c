@@ -84,13 +84,12 @@ static int64_t op_count(const struct iolens_module_desc *m, const void *rec, con
     return sum;
 }
 
-/* Does the module hold file records with counters (not traces, not the
- * heatmap's summaries, not variable-size records)? */
+/* Does the module hold file records (not traces, not the
+ * heatmap's summaries)? */
 static const struct iolens_module_desc *file_module(const struct iolens_log_info *in, int id)
 {
     const struct iolens_module_desc *m = iolens_module(id);
-    if (!m || in->mod_map[id].len == 0 || m->trace || m->summarises_others ||
-        !m->record_size || !m->ncounters)
+    if (!m || in->mod_map[id].len == 0 || m->trace || m->summarises_others)
         return NULL;
     return m;
 }

@@ -51,7 +51,6 @@ start_broker() {
     command -v mosquitto_pub > /dev/null || fail "mosquitto_pub not found (install mosquitto-clients)"
     mq_port=${mq_port:-$(free_port)}
     mkdir -p "$work/mq"
-    [ "$(id -u)" -ne 0 ] || chown nobody:nogroup "$work/mq"
     cat > "$work/mq/mosquitto.conf" <<CONF
 listener $mq_port 127.0.0.1
 allow_anonymous true
@@ -59,8 +58,9 @@ persistence true
 persistence_location $work/mq/
 log_dest file $work/mq/broker.log
 CONF
-    [ "$(id -u)" -ne 0 ] || echo "user nobody" >> "$work/mq/mosquitto.conf"
-    PATH=$PATH:/usr/sbin mosquitto -c "$work/mq/mosquitto.conf" &
+    # as root, mosquitto would switch to the user mosquitto, who cannot write $work
+    [ "$(id -u)" -ne 0 ] || echo "user root" >> "$work/mq/mosquitto.conf"
+    PATH=$PATH:/usr/sbin mosquitto -c "$work/mq/mosquitto.conf" 2>> "$work/mq/stderr.log" &
     mq_pid=$!
     # ready when it accepts a connection
     i=0
