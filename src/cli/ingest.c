@@ -40,7 +40,8 @@ static int ends_with(const char *s, const char *tail)
     return n >= t && !strcmp(s + n - t, tail);
 }
 
-/* Add the *.darshan files under dir, depth first. @return 0, or -1 when
+/* Add the *.darshan files under dir, depth first (links to files are
+ * followed, links to directories not). @return 0, or -1 when
  * memory ran out (an unreadable directory is said and skipped). */
 static int walk(const char *dir, struct paths *out, int *bad)
 {
@@ -59,8 +60,9 @@ static int walk(const char *dir, struct paths *out, int *bad)
             snprintf(path, sizeof(path), "%s/%s", dir, e->d_name) >= (int)sizeof(path) ||
             stat(path, &st) != 0)
             continue;
-        if (S_ISDIR(st.st_mode))
-            rc = walk(path, out, bad);
+        struct stat lst;
+        if (S_ISDIR(st.st_mode) && lstat(path, &lst) == 0 && !S_ISLNK(lst.st_mode))
+            rc = walk(path, out, bad); /* links to directories could loop: not followed */
         else if (S_ISREG(st.st_mode) && ends_with(e->d_name, ".darshan"))
             rc = paths_add(out, path) < 0 ? -1 : 0;
     }
