@@ -308,7 +308,7 @@ static int store(struct collector *c, json_object *segs, const struct msg *m)
     c->pending += (size_t)stored;
     if (m->file) {
         struct db_val f[] = {DB_S(m->job_key), DB_S(m->record_id), DB_S(m->file)};
-        if (db_run(c->db, DB_FILE, f, 3) < 0)
+        if (db_queue(c->db, DB_FILE, f, 3) < 0)
             return -1;
     }
     return 0;
@@ -411,7 +411,7 @@ static int write_entry(struct db *db, const struct agg_entry *e)
         v[n++] = DB_S(e->exe);
         v[n++] = isfinite(e->first) ? DB_R(e->first) : DB_NUL;
         v[n++] = isfinite(e->last) ? DB_R(e->last) : DB_NUL;
-        return db_run(db, id, v, n) < 0 ? -1 : 0;
+        return db_queue(db, id, v, n);
     case AGG_PROC:
         v[n++] = DB_S(e->sub);
         v[n++] = DB_I(e->rank);
@@ -421,7 +421,7 @@ static int write_entry(struct db *db, const struct agg_entry *e)
         v[n++] = isfinite(e->last) ? DB_R(e->last) : DB_NUL;
         v[n++] = DB_I(e->events);
         v[n++] = DB_I(e->dropped);
-        return db_run(db, DB_PROCESS, v, n) < 0 ? -1 : 0;
+        return db_queue(db, DB_PROCESS, v, n);
     case AGG_ROLLUP_JOB:
         id = DB_ROLLUP_JOB;
         break;
@@ -438,7 +438,7 @@ static int write_entry(struct db *db, const struct agg_entry *e)
     v[n++] = DB_I(e->second);
     for (size_t i = 0; i < 6; i++)
         v[n++] = sums[i];
-    return db_run(db, id, v, n) < 0 ? -1 : 0;
+    return db_queue(db, id, v, n);
 }
 
 int collect_commit(struct collector *c, int (*save)(void *arg, struct db *db), void *arg)

@@ -212,8 +212,8 @@ int64_t ingest_store(struct db *db, const struct ingest_log *l, int *already)
             opt_real(r->write_time), opt_real(r->meta_time),
         };
         struct db_val file[] = {DB_S(l->key), DB_S(id), DB_S(name)};
-        if (db_run(db, DB_RECORD, rec, sizeof(rec) / sizeof(rec[0])) < 0 ||
-            db_run(db, DB_FILE, file, 3) < 0)
+        if (db_queue(db, DB_RECORD, rec, sizeof(rec) / sizeof(rec[0])) < 0 ||
+            db_queue(db, DB_FILE, file, 3) < 0)
             return -1;
     }
     return (int64_t)l->nrecs;

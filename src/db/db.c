@@ -130,6 +130,13 @@ int64_t db_run(struct db *db, enum db_stmt id, const struct db_val *v, int n)
     return changes;
 }
 
+int db_queue(struct db *db, enum db_stmt id, const struct db_val *v, int n)
+{
+    if (db->be->queue)
+        return db->be->queue(db, id, v, n);
+    return db_run(db, id, v, n) < 0 ? -1 : 0;
+}
+
 int db_query_int(struct db *db, enum db_stmt id, const struct db_val *v, int n, int64_t *out)
 {
     int found = 0;

@@ -56,6 +56,9 @@ struct db_backend {
      * was a row). */
     int (*run)(struct db *db, int id, const struct db_val *v, int n, int64_t *changes,
                int64_t *first, int *found);
+    /* Send statement id without waiting for its result (NULL: run it);
+     * an error shows at the latest at the next run, exec or commit. */
+    int (*queue)(struct db *db, int id, const struct db_val *v, int n);
     void (*close)(struct db *db);
 };
 
@@ -83,6 +86,11 @@ int db_rollback(struct db *db);
 /* Run statement id with its n parameters. @return the rows changed (0 when
  * ignored as already stored), or -1 (db_error says why). */
 int64_t db_run(struct db *db, enum db_stmt id, const struct db_val *v, int n);
+
+/* Run statement id when its result is not needed (PostgreSQL: in a
+ * pipeline, many per round trip). @return 0, or -1 (db_error says why; an
+ * error of a queued statement may show only at the next call). */
+int db_queue(struct db *db, enum db_stmt id, const struct db_val *v, int n);
 
 /* Run query id; *out gets its first row's first column (an integer).
  * @return 1 with a row, 0 without one, or -1 (db_error says why). */

@@ -7,9 +7,15 @@
 
 #include "db.h"
 
+/* Statements queued before the pipeline is synchronised: few enough that
+ * their results fit the socket buffers (libpq's blocking sends could
+ * otherwise wait on a server waiting for us to read). */
+#define PIPELINE_MAX 256
+
 struct pg_impl {
     PGconn *conn;
     int nparams[DB_NSTMT];
+    int queued; /* statements sent in pipeline mode, results not read */
 };
 
 static struct pg_impl *impl(struct db *db)
@@ -46,8 +52,43 @@ static int fail_result(struct db *db, PGresult *r)
     return -1;
 }
 
+/* Read the results of the queued statements and leave pipeline mode.
+ * @return 0, or -1 with the first error. */
+static int drain(struct db *db)
+{
+    struct pg_impl *p = impl(db);
+    int rc = 0;
+    if (!p->queued)
+        return 0;
+    if (!PQpipelineSync(p->conn))
+        rc = db_fail(db, "postgresql: %s", PQerrorMessage(p->conn));
+    for (;;) {
+        PGresult *r = PQgetResult(p->conn);
+        if (!r && PQstatus(p->conn) == CONNECTION_OK)
+            continue; /* the end of one statement's results */
+        if (!r) {
+            rc = db_fail(db, "postgresql: %s", PQerrorMessage(p->conn));
+            break;
+        }
+        ExecStatusType st = PQresultStatus(r);
+        if (st == PGRES_PIPELINE_SYNC) {
+            PQclear(r);
+            break;
+        }
+        if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK && rc == 0)
+            rc = db_fail(db, "postgresql: %s", st == PGRES_PIPELINE_ABORTED
+                             ? "pipeline aborted" : PQresultErrorMessage(r));
+        PQclear(r);
+    }
+    p->queued = 0;
+    PQexitPipelineMode(p->conn);
+    return rc;
+}
+
 static int pg_exec(struct db *db, const char *sql)
 {
+    if (drain(db) < 0)
+        return -1;
     PGresult *r = PQexec(impl(db)->conn, sql);
     if (!r || PQresultStatus(r) != PGRES_COMMAND_OK)
         return fail_result(db, r);
@@ -81,12 +122,12 @@ static int pg_prepare(struct db *db, int id, const char *sql, int nparams)
     return 0;
 }
 
-static int pg_run(struct db *db, int id, const struct db_val *v, int n, int64_t *changes,
-                  int64_t *first, int *found)
+enum { MAXP = 32, NUMLEN = 32 };
+
+/* The n values as libpq's text parameters, numbers written into num. */
+static int text_params(struct db *db, int id, const struct db_val *v, int n,
+                       char num[][NUMLEN], const char **vals)
 {
-    enum { MAXP = 32, NUMLEN = 32 };
-    char num[MAXP][NUMLEN], name[16];
-    const char *vals[MAXP];
     if (n > MAXP || n != impl(db)->nparams[id])
         return db_fail(db, "statement %d: %d parameters given", id, n);
     for (int i = 0; i < n; i++) {
@@ -106,6 +147,16 @@ static int pg_run(struct db *db, int id, const struct db_val *v, int n, int64_t 
             vals[i] = NULL;
         }
     }
+    return 0;
+}
+
+static int pg_run(struct db *db, int id, const struct db_val *v, int n, int64_t *changes,
+                  int64_t *first, int *found)
+{
+    char num[MAXP][NUMLEN], name[16];
+    const char *vals[MAXP];
+    if (drain(db) < 0 || text_params(db, id, v, n, num, vals) < 0)
+        return -1;
     snprintf(name, sizeof(name), "s%d", id);
     PGresult *r = PQexecPrepared(impl(db)->conn, name, n, vals, NULL, NULL, 0);
     ExecStatusType st = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
@@ -119,6 +170,25 @@ static int pg_run(struct db *db, int id, const struct db_val *v, int n, int64_t 
     }
     PQclear(r);
     return 0;
+}
+
+static int pg_queue(struct db *db, int id, const struct db_val *v, int n)
+{
+    struct pg_impl *p = impl(db);
+    char num[MAXP][NUMLEN], name[16];
+    const char *vals[MAXP];
+    if (text_params(db, id, v, n, num, vals) < 0)
+        return -1;
+    if (!p->queued && !PQenterPipelineMode(p->conn))
+        return db_fail(db, "postgresql: %s", PQerrorMessage(p->conn));
+    snprintf(name, sizeof(name), "s%d", id);
+    if (!PQsendQueryPrepared(p->conn, name, n, vals, NULL, NULL, 0)) {
+        db_fail(db, "postgresql: %s", PQerrorMessage(p->conn));
+        p->queued++;
+        drain(db);
+        return -1;
+    }
+    return ++p->queued >= PIPELINE_MAX ? drain(db) : 0;
 }
 
 static void pg_close(struct db *db)
@@ -137,5 +207,6 @@ const struct db_backend db_pg_backend = {
     .exec = pg_exec,
     .prepare = pg_prepare,
     .run = pg_run,
+    .queue = pg_queue,
     .close = pg_close,
 };
