@@ -56,6 +56,8 @@ listener $mq_port 127.0.0.1
 allow_anonymous true
 persistence true
 persistence_location $work/mq/
+# keep every message for an offline session (the default keeps 1,000)
+max_queued_messages 0
 log_dest file $work/mq/broker.log
 CONF
     # as root, mosquitto would switch to the user mosquitto, who cannot write $work
