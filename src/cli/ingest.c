@@ -228,7 +228,6 @@ int cli_ingest(int argc, char **argv)
 {
     static const struct option opts[] = {
         {"db", required_argument, NULL, 'd'},
-        {"jobs", required_argument, NULL, 'j'},
         {"json", no_argument, NULL, 'J'},
         {"schema", no_argument, NULL, 'S'},
         {NULL, 0, NULL, 0},
