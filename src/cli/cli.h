@@ -28,9 +28,17 @@ int cli_report(int argc, char **argv);
 /* iolens run: run a program with the runtime preloaded, as one job. Exits as
  * the program ended. @return only on failure: 125, 126 or 127. */
 int cli_run(int argc, char **argv);
+/* iolens ingest: finished logs into a database. @return 0, 1 (a log
+ * unreadable), 2 (usage) or 3 (database error). */
+int cli_ingest(int argc, char **argv);
+/* iolens collect: live events into a database. @return 0, 1 (database
+ * error) or 2 (usage). */
+int cli_collect(int argc, char **argv);
 
 extern const struct cli_verb cli_parse_verb;
 extern const struct cli_verb cli_dxt_verb;
+extern const struct cli_verb cli_collect_verb; /* collect.c */
+extern const struct cli_verb cli_ingest_verb; /* ingest.c */
 extern const struct cli_verb cli_insights_verb; /* insights.c */
 extern const struct cli_verb cli_link_flags_verb; /* link_flags.c */
 extern const struct cli_verb cli_recover_verb;

@@ -8,7 +8,9 @@
 
 /* Sorted by name. */
 static const struct cli_verb *const verbs[] = {
+    &cli_collect_verb,
     &cli_dxt_verb,
+    &cli_ingest_verb,
     &cli_insights_verb,
     &cli_link_flags_verb,
     &cli_parse_verb,
