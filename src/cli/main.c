@@ -8,6 +8,7 @@
 
 /* Sorted by name. */
 static const struct cli_verb *const verbs[] = {
+    &cli_convert_verb,
     &cli_dxt_verb,
     &cli_insights_verb,
     &cli_link_flags_verb,
