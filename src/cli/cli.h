@@ -32,9 +32,13 @@ int cli_run(int argc, char **argv);
 /* iolens convert: rewrite a log as a 3.41 log. @return 0, 1 (unreadable log or
  * unwritable output) or 2 (usage). */
 int cli_convert(int argc, char **argv);
+/* iolens export: a log as JSON, CSV or a Perfetto trace. @return 0, 1 (unreadable
+ * log or unwritable output) or 2 (usage). */
+int cli_export(int argc, char **argv);
 
 extern const struct cli_verb cli_parse_verb;
 extern const struct cli_verb cli_convert_verb; /* convert.c */
+extern const struct cli_verb cli_export_verb;  /* export.c */
 extern const struct cli_verb cli_dxt_verb;
 extern const struct cli_verb cli_insights_verb; /* insights.c */
 extern const struct cli_verb cli_link_flags_verb; /* link_flags.c */

@@ -10,6 +10,7 @@
 static const struct cli_verb *const verbs[] = {
     &cli_convert_verb,
     &cli_dxt_verb,
+    &cli_export_verb,
     &cli_insights_verb,
     &cli_link_flags_verb,
     &cli_parse_verb,
