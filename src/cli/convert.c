@@ -134,7 +134,7 @@ static int put_name(uint64_t id, const char *name, void *arg)
     if (r->filtering && id_table_find(&r->keep, id) < 0)
         return 0;
     if (r->o->key) {
-        if (pseudonym_name(r->o->key, name, r->cj.mounts, r->cj.obf_mounts, r->cj.nmounts,
+        if (pseudonym_name(r->o->key, name, r->in->mounts, r->cj.obf_mounts, r->in->nmounts,
                            renamed, sizeof(renamed)) < 0) {
             r->wst = IOLENS_ERR_ARGUMENT; /* a mount point longer than 4 KiB */
             return 1;

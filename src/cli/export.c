@@ -7,6 +7,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "export.h"
@@ -250,6 +252,14 @@ int export_close_output(const struct export_ctx *ctx, FILE *f)
     if (f != stdout && fclose(f) != 0)
         bad = 1;
     return bad ? cli_error(what, "write failed: %s", strerror(errno)) : 0;
+}
+
+void export_discard_output(const struct export_ctx *ctx)
+{
+    struct stat st;
+    /* Only a file export made: never a device or pipe given as -o. */
+    if (ctx->out && strcmp(ctx->out, "-") && stat(ctx->out, &st) == 0 && S_ISREG(st.st_mode))
+        unlink(ctx->out);
 }
 
 /* ---- the verb ---- */

@@ -66,6 +66,9 @@ FILE *export_open_output(const struct export_ctx *ctx);
  * @return 0, or 1 after printing the reason. */
 int export_close_output(const struct export_ctx *ctx, FILE *f);
 
+/* Remove a half-written output after a failure, if it is a regular file. */
+void export_discard_output(const struct export_ctx *ctx);
+
 /* The formats: each writes the whole log. @return 0, or 1 after printing the reason. */
 int export_json(const struct export_ctx *ctx);
 int export_csv(const struct export_ctx *ctx);

@@ -2,7 +2,6 @@
  * as the records are read (docs/export.md; schema docs/export.schema.json). */
 #include <inttypes.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "export.h"
@@ -211,7 +210,7 @@ int export_json(const struct export_ctx *ctx)
     export_scratch_free(&scratch);
     if (export_close_output(ctx, out))
         rc = 1;
-    if (rc && out != stdout)
-        unlink(ctx->out); /* no half document left behind */
+    if (rc)
+        export_discard_output(ctx); /* no half document left behind */
     return rc;
 }

@@ -12,7 +12,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "export.h"
@@ -194,7 +193,7 @@ int export_perfetto(const struct export_ctx *ctx)
     free(t.v);
     if (export_close_output(ctx, t.f))
         rc = 1;
-    if (rc && t.f != stdout)
-        unlink(ctx->out);
+    if (rc)
+        export_discard_output(ctx);
     return rc;
 }
