@@ -51,27 +51,59 @@ static size_t utf8_len(const unsigned char *p)
     return n;
 }
 
+/* Bytes a JSON string holds as they are: printable ASCII but '"' and '\\'. */
+static size_t plain_run(const unsigned char *p)
+{
+    size_t n = 0;
+    while (p[n] >= 0x20 && p[n] < 0x7f && p[n] != '"' && p[n] != '\\')
+        n++;
+    return n;
+}
+
 void export_json_string(FILE *out, const char *s)
 {
-    fputc('"', out);
+    putc('"', out);
     for (const unsigned char *p = (const unsigned char *)s; *p;) {
-        if (*p == '"' || *p == '\\') {
-            fprintf(out, "\\%c", *p++);
+        size_t n = plain_run(p); /* names are mostly plain: written in runs */
+        if (n) {
+            fwrite(p, 1, n, out);
+            p += n;
+        } else if (*p == '"' || *p == '\\') {
+            putc('\\', out);
+            putc(*p++, out);
         } else if (*p < 0x20 || *p == 0x7f) {
             fprintf(out, "\\u%04x", *p++);
-        } else if (*p < 0x80) {
-            fputc(*p++, out);
+        } else if ((n = utf8_len(p)) != 0) {
+            fwrite(p, 1, n, out);
+            p += n;
         } else {
-            size_t n = utf8_len(p);
-            if (n) {
-                fwrite(p, 1, n, out);
-                p += n;
-            } else {
-                fprintf(out, "\\u%04x", *p++);
-            }
+            fprintf(out, "\\u%04x", *p++);
         }
     }
-    fputc('"', out);
+    putc('"', out);
+}
+
+/* Write v in decimal (fprintf is slow for the millions of counters). */
+static void put_u64(FILE *out, uint64_t v, int negative)
+{
+    char buf[24], *p = buf + sizeof(buf);
+    do {
+        *--p = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    if (negative)
+        *--p = '-';
+    fwrite(p, 1, (size_t)(buf + sizeof(buf) - p), out);
+}
+
+void export_i64(FILE *out, int64_t v)
+{
+    put_u64(out, v < 0 ? 0 - (uint64_t)v : (uint64_t)v, v < 0);
+}
+
+void export_u64(FILE *out, uint64_t v)
+{
+    put_u64(out, v, 0);
 }
 
 void export_double(FILE *out, double v, int json)
@@ -90,8 +122,9 @@ void export_double(FILE *out, double v, int json)
 
 void export_csv_field(FILE *out, const char *s)
 {
-    if (!s[strcspn(s, ",\"\r\n")]) {
-        fputs(s, out);
+    size_t len = strcspn(s, ",\"\r\n");
+    if (!s[len]) {
+        fwrite(s, 1, len, out);
         return;
     }
     fputc('"', out);
@@ -106,8 +139,8 @@ void export_csv_field(FILE *out, const char *s)
 void export_value_write(FILE *out, const struct export_value *v, int json)
 {
     switch (v->kind) {
-    case EXPORT_I64: fprintf(out, "%" PRId64, v->i); break;
-    case EXPORT_U64: fprintf(out, "%" PRIu64, v->u); break;
+    case EXPORT_I64: export_i64(out, v->i); break;
+    case EXPORT_U64: export_u64(out, v->u); break;
     case EXPORT_F64: export_double(out, v->f, json); break;
     case EXPORT_TEXT:
         if (json)

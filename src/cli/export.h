@@ -48,6 +48,10 @@ void export_scratch_free(struct export_scratch *s);
  * escaped (such a byte as the code point of the same value). */
 void export_json_string(FILE *out, const char *s);
 
+/* Write v in decimal. */
+void export_i64(FILE *out, int64_t v);
+void export_u64(FILE *out, uint64_t v);
+
 /* Write v as text that reads back as the same double ("null" if not finite
  * in JSON, "" in CSV, when json is 0). */
 void export_double(FILE *out, double v, int json);

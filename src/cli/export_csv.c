@@ -27,7 +27,10 @@ struct csv_file {
 /* The columns every row starts with. */
 static void put_key(struct csv_file *c, uint64_t id, int64_t rank, const char *name)
 {
-    fprintf(c->f, "%" PRIu64 ",%" PRId64 ",", id, rank);
+    export_u64(c->f, id);
+    putc(',', c->f);
+    export_i64(c->f, rank);
+    putc(',', c->f);
     export_csv_field(c->f, name ? name : "");
 }
 
@@ -42,7 +45,7 @@ static int put_header_cell(const struct export_value *v, void *arg)
 static int put_cell(const struct export_value *v, void *arg)
 {
     struct csv_file *c = arg;
-    fputc(',', c->f);
+    putc(',', c->f);
     export_value_write(c->f, v, 0);
     return 0;
 }

@@ -166,7 +166,10 @@ static int put_module(FILE *out, const struct export_ctx *ctx, int id, int first
     while ((st = iolens_log_next_record(ctx->log, id, &rec)) == IOLENS_OK) {
         struct iolens_record_base b;
         memcpy(&b, rec, sizeof(b));
-        fprintf(out, "%s{\"id\":%" PRIu64 ",\"rank\":%" PRId64, n++ ? ",\n" : "\n", b.id, b.rank);
+        fputs(n++ ? ",\n{\"id\":" : "\n{\"id\":", out);
+        export_u64(out, b.id);
+        fputs(",\"rank\":", out);
+        export_i64(out, b.rank);
         if (mod->trace) {
             put_segments(out, rec);
         } else {
