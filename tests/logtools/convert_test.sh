@@ -10,10 +10,12 @@
 #     pseudonyms from a second run, other ones under another key;
 #   - --modules and --records keep only what they name;
 #   - with DARSHAN_PARSER (Darshan 3.5's darshan-parser): it prints the converted
-#     log's data lines as `iolens parse` prints the original's.
-#   convert_test.sh IOLENS CHECK_IDS LOGDIR [DARSHAN_PARSER]
+#     log's data lines as `iolens parse` prints the original's; with
+#     DARSHAN_DXT_PARSER too, that prints the same for the converted log as for
+#     the original.
+#   convert_test.sh IOLENS CHECK_IDS LOGDIR [DARSHAN_PARSER [DARSHAN_DXT_PARSER]]
 set -u
-iolens=$1 check_ids=$2 logs=$3 ref_parser=${4:-}
+iolens=$1 check_ids=$2 logs=$3 ref_parser=${4:-} ref_dxt=${5:-}
 here=$(cd "$(dirname "$0")" && pwd)
 lines=$here/../data_lines.sh
 [ -f "$logs/index.tsv" ] || { echo "FAIL: no index.tsv in $logs"; exit 1; }
@@ -31,6 +33,7 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 data() {
   case $2 in
     ref) "$ref_parser" --show-incomplete "$1" 2>/dev/null ;;
+    refdxt) "$ref_dxt" "$1" 2>/dev/null ;;
     parse) "$iolens" parse --show-incomplete "$1" 2>/dev/null ;;
     *) "$iolens" "$2" "$1" 2>/dev/null ;;
   esac | "$lines" | grep -vE '^# (darshan log version|compression method|run time|header|job data|record table|[A-Za-z0-9_/<>-]+ module( \(id [0-9]+\))?): '
@@ -76,6 +79,11 @@ for log in $(tail -n +2 "$logs/index.tsv" | cut -f1); do
   if [ -n "$ref_parser" ]; then
     data "$conv" ref > "$t/ref.parse"
     same "$t/orig.parse" "$t/ref.parse" "$log: darshan-parser reads the converted log differently"
+  fi
+  if [ -n "$ref_dxt" ]; then
+    data "$in" refdxt > "$t/ref.dxt.orig"
+    data "$conv" refdxt > "$t/ref.dxt.conv"
+    same "$t/ref.dxt.orig" "$t/ref.dxt.conv" "$log: darshan-dxt-parser reads the converted log differently"
   fi
 
   # --obfuscate: twice with one key, once with another.
