@@ -17,11 +17,12 @@
  * after errors too. A log with two 1.5 MiB random regions (zlib and zstd) takes
  * the library's threaded decompression path: cut, corrupted, and abandoned
  * half read (--large-only runs just that, e.g. under ThreadSanitizer).
- * CLI part (with --iolens): `iolens parse --all`, `iolens dxt`, `iolens insights` and
- * `iolens report -o -` on a sample of the same cases: exit 0, or non-zero with exactly one line
+ * CLI part (with --iolens): `iolens parse --all`, `iolens dxt`, `iolens insights`,
+ * `iolens report -o -`, `iolens convert` and `iolens export --format json` on a sample
+ * of the same cases: exit 0, or non-zero with exactly one line
  * `iolens VERB: PATH: reason` on stderr (lines starting "# warning:" aside); never a
- * signal or sanitizer report. With --expect-fail, insights and report (which read
- * every record) must exit non-zero. */
+ * signal or sanitizer report. With --expect-fail, insights, report, convert and export
+ * (which read every record) must exit non-zero. */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -268,10 +269,17 @@ static int slurp(const char *path, unsigned char **out, size_t *len)
 
 /* ---- the CLI ---- */
 
+/* Where `iolens convert` writes the log of a case. */
+static void convert_out_path(char *buf, size_t len)
+{
+    snprintf(buf, len, "%s/bad_input_convert.%ld.darshan", tmpdir, (long)getpid());
+}
+
 /* Run `iolens ARGS... path` and check its exit and stderr. */
 static void run_cli(const char *verb, const char *path, const char *what)
 {
-    char errpath[600];
+    char errpath[600], convert_out[600];
+    convert_out_path(convert_out, sizeof(convert_out));
     snprintf(errpath, sizeof(errpath), "%s/bad_input_stderr.%ld", tmpdir, (long)getpid());
     pid_t pid = fork();
     if (pid < 0) {
@@ -288,6 +296,10 @@ static void run_cli(const char *verb, const char *path, const char *what)
         alarm(CLI_TIMEOUT_S); /* survives exec: a hang ends in SIGALRM */
         if (!strcmp(verb, "parse"))
             execl(iolens_bin, iolens_bin, "parse", "--all", path, (char *)NULL);
+        else if (!strcmp(verb, "convert")) /* into a scratch log, removed after */
+            execl(iolens_bin, iolens_bin, "convert", path, convert_out, (char *)NULL);
+        else if (!strcmp(verb, "export")) /* the JSON document to stdout, /dev/null */
+            execl(iolens_bin, iolens_bin, "export", "--format", "json", path, (char *)NULL);
         else if (!strcmp(verb, "report")) /* the page to stdout, /dev/null */
             execl(iolens_bin, iolens_bin, "report", "-o", "-", path, (char *)NULL);
         else
@@ -322,7 +334,8 @@ static void run_cli(const char *verb, const char *path, const char *what)
     } else if (WEXITSTATUS(status) == 126 || WEXITSTATUS(status) == 127) {
         fail("iolens %s: could not run %s", verb, iolens_bin);
     } else if (WEXITSTATUS(status) == 0 && cli_must_fail &&
-               (!strcmp(verb, "insights") || !strcmp(verb, "report"))) {
+               (!strcmp(verb, "insights") || !strcmp(verb, "report") ||
+                !strcmp(verb, "convert") || !strcmp(verb, "export"))) {
         fail("iolens %s on %s: exit 0, expected a one-line failure", verb, what);
     } else if (WEXITSTATUS(status) != 0) {
         /* Exactly one "iolens VERB: PATH: reason" line; "# warning:" lines allowed. */
@@ -370,6 +383,10 @@ static void cli_case(const unsigned char *img, size_t len, const char *what)
     run_cli("dxt", path, what);
     run_cli("insights", path, what);
     run_cli("report", path, what);
+    run_cli("convert", path, what);
+    run_cli("export", path, what);
+    convert_out_path(path, sizeof(path));
+    unlink(path);
     t_cli += now() - t0;
     unlink(path);
 }

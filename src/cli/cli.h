@@ -35,7 +35,16 @@ int cli_ingest(int argc, char **argv);
  * error) or 2 (usage). */
 int cli_collect(int argc, char **argv);
 
+/* iolens convert: rewrite a log as a 3.41 log. @return 0, 1 (unreadable log or
+ * unwritable output) or 2 (usage). */
+int cli_convert(int argc, char **argv);
+/* iolens export: a log as JSON, CSV or a Perfetto trace. @return 0, 1 (unreadable
+ * log or unwritable output) or 2 (usage). */
+int cli_export(int argc, char **argv);
+
 extern const struct cli_verb cli_parse_verb;
+extern const struct cli_verb cli_convert_verb; /* convert.c */
+extern const struct cli_verb cli_export_verb;  /* export.c */
 extern const struct cli_verb cli_dxt_verb;
 extern const struct cli_verb cli_collect_verb; /* collect.c */
 extern const struct cli_verb cli_ingest_verb; /* ingest.c */

@@ -9,7 +9,9 @@
 /* Sorted by name. */
 static const struct cli_verb *const verbs[] = {
     &cli_collect_verb,
+    &cli_convert_verb,
     &cli_dxt_verb,
+    &cli_export_verb,
     &cli_ingest_verb,
     &cli_insights_verb,
     &cli_link_flags_verb,

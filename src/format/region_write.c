@@ -117,10 +117,12 @@ void iol_rw_begin(struct iol_region_writer *rw, int records, uint64_t expect)
 static iolens_status step(struct iol_region_writer *rw, const unsigned char **in, size_t *avail,
                           int finish)
 {
-    struct iol_codec_buf b = {*in, 0, *avail, rw->out, rw->out_len, rw->out_cap};
+    static const unsigned char nothing[1]; /* a stream ended with no input: NULL + 0 is UB */
+    const unsigned char *p = *in ? *in : nothing;
+    struct iol_codec_buf b = {p, 0, *avail, rw->out, rw->out_len, rw->out_cap};
     iolens_status st = rw->codec->enc_step(rw->stream, &b, finish);
 
-    *in += b.in_pos;
+    *in = p + b.in_pos;
     *avail -= b.in_pos;
     rw->out_len = b.out_pos;
     return st;
