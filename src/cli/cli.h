@@ -30,6 +30,7 @@ int cli_report(int argc, char **argv);
 int cli_run(int argc, char **argv);
 
 extern const struct cli_verb cli_parse_verb;
+extern const struct cli_verb cli_predict_verb; /* predict.c */
 extern const struct cli_verb cli_dxt_verb;
 extern const struct cli_verb cli_insights_verb; /* insights.c */
 extern const struct cli_verb cli_link_flags_verb; /* link_flags.c */
