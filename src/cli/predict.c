@@ -92,8 +92,16 @@ static int cli_predict(int argc, char **argv)
     const char *model_name = "paper", *output = NULL;
     double top = 30;
     int json = 0, calibrate = 0, c, bad = 0;
+    /* what follows "--" are compiler flags, kept from getopt's permutation */
+    int nargs = 1;
+    while (nargs < argc && strcmp(argv[nargs], "--"))
+        nargs++;
+    if (nargs < argc) {
+        opt.extra_args = argv + nargs + 1;
+        opt.n_extra = argc - nargs - 1;
+    }
     optind = 1;
-    while ((c = cli_getopt("predict", argc, argv, ":p:o:", predict_options)) != -1) {
+    while ((c = cli_getopt("predict", nargs, argv, ":p:o:", predict_options)) != -1) {
         switch (c) {
         case 'p': opt.build_dir = optarg; break;
         case 'o': output = optarg; break;
@@ -109,14 +117,7 @@ static int cli_predict(int argc, char **argv)
         if (bad)
             return bad;
     }
-    /* FILE... ends at "--"; what follows are compiler flags */
-    int nfiles = 0;
-    while (optind + nfiles < argc && strcmp(argv[optind + nfiles], "--"))
-        nfiles++;
-    if (optind + nfiles < argc) {
-        opt.extra_args = argv + optind + nfiles + 1;
-        opt.n_extra = argc - optind - nfiles - 1;
-    }
+    int nfiles = nargs - optind;
     if (nfiles == 0)
         return cli_usage_error("predict", calibrate ? "no RUN given" : "no FILE given");
     if (output && !calibrate)

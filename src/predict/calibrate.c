@@ -29,54 +29,6 @@ struct records {
     size_t n, cap;
 };
 
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    size_t cap = 0, n = 0;
-    if (!f)
-        return NULL;
-    for (;;) {
-        if (n + 4096 > cap) {
-            char *b = realloc(buf, cap = cap ? cap * 2 : 65536);
-            if (!b) {
-                free(buf);
-                fclose(f);
-                errno = ENOMEM;
-                return NULL;
-            }
-            buf = b;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(buf);
-        return NULL;
-    }
-    *len = n;
-    return buf;
-}
-
-static int load_json(const char *path, struct pj_value *v, char *err, size_t errlen)
-{
-    size_t len;
-    char *text = read_file(path, &len), why[256];
-    if (!text) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        return -1;
-    }
-    int rc = pj_parse(text, len, v, why, sizeof why);
-    free(text);
-    if (rc)
-        snprintf(err, errlen, "%s: %s", path, why);
-    return rc;
-}
-
 /* path relative to the folder of base, into out. */
 static void relative_to(const char *base, const char *path, char *out, size_t len)
 {
@@ -126,7 +78,7 @@ static int load_run(const char *path, const struct pr_options *base, struct reco
     char *files[256], *flags[256];
     char paths[256][512];
     int nfiles = 0, nflags = 0, rc = -1;
-    if (load_json(path, &run, err, errlen))
+    if (pj_load(path, &run, err, errlen))
         return -1;
     const struct pj_value *sources = pj_get(&run, "sources"), *fl = pj_get(&run, "flags");
     const struct pj_value *fns = pj_get(&run, "functions"), *sites = pj_get(&run, "sites");
@@ -138,7 +90,7 @@ static int load_run(const char *path, const struct pr_options *base, struct reco
     if (sites_file) {
         char sp[512];
         relative_to(path, sites_file, sp, sizeof sp);
-        if (load_json(sp, &sitefile, err, errlen))
+        if (pj_load(sp, &sitefile, err, errlen))
             goto out;
         sites = pj_get(&sitefile, "sites");
     }

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "internal.h"
+#include "json.h"
 
 const char *const pr_param_names[PR_NPARAMS] = {
     "loop_iterations", "io_ops",      "bytes",        "sync_ops",   "conditional_ops",
@@ -205,6 +206,20 @@ int pr_analyze(struct pr_program *prog, char **files, int n, const struct pr_opt
         }
     }
     if (opt->build_dir) {
+        /* checked here first: libclang would print its own complaints */
+        char dbpath[4096], why[512];
+        struct pj_value doc;
+        snprintf(dbpath, sizeof dbpath, "%s/compile_commands.json", opt->build_dir);
+        if (pj_load(dbpath, &doc, why, sizeof why)) {
+            snprintf(err, errlen, "%s", why);
+            goto out;
+        }
+        int is_array = doc.type == PJ_ARRAY;
+        pj_free(&doc);
+        if (!is_array) {
+            snprintf(err, errlen, "%s: not a compilation database (an array of commands)", dbpath);
+            goto out;
+        }
         CXCompilationDatabase_Error dberr;
         db = clang_CompilationDatabase_fromDirectory(opt->build_dir, &dberr);
         if (dberr != CXCompilationDatabase_NoError) {

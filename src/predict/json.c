@@ -239,6 +239,54 @@ void pj_free(struct pj_value *v)
     memset(v, 0, sizeof *v);
 }
 
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    size_t cap = 0, n = 0;
+    if (!f)
+        return NULL;
+    for (;;) {
+        if (n + 4096 > cap) {
+            char *b = realloc(buf, cap = cap ? cap * 2 : 65536);
+            if (!b) {
+                free(buf);
+                fclose(f);
+                errno = ENOMEM;
+                return NULL;
+            }
+            buf = b;
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        free(buf);
+        return NULL;
+    }
+    *len = n;
+    return buf;
+}
+
+int pj_load(const char *path, struct pj_value *v, char *err, size_t errlen)
+{
+    size_t len;
+    char *text = read_file(path, &len), why[256];
+    if (!text) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    int rc = pj_parse(text, len, v, why, sizeof why);
+    free(text);
+    if (rc)
+        snprintf(err, errlen, "%s: %s", path, why);
+    return rc;
+}
+
 const struct pj_value *pj_get(const struct pj_value *v, const char *key)
 {
     if (!v || v->type != PJ_OBJECT)

@@ -20,6 +20,10 @@ struct pj_value {
  * @return 0, or -1. */
 int pj_parse(const char *text, size_t len, struct pj_value *out, char *err, size_t errlen);
 
+/* Read and parse the file at path. On failure err gets "PATH: reason".
+ * @return 0, or -1. */
+int pj_load(const char *path, struct pj_value *v, char *err, size_t errlen);
+
 /* Free what pj_parse allocated in v. */
 void pj_free(struct pj_value *v);
 

@@ -28,7 +28,7 @@ static void json_number(FILE *out, double v)
     else if (v == floor(v) && fabs(v) < 1e15)
         fprintf(out, "%.0f", v);
     else
-        fprintf(out, "%.6g", v);
+        fprintf(out, "%.17g", v);
 }
 
 /* Block indices in rank order. */

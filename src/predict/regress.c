@@ -101,14 +101,21 @@ out:
 int pr_stepwise(const double *x, const double *y, size_t n, int nvars, struct pr_fit *out)
 {
     int cols[PR_FIT_MAXVARS], k = 0;
-    /* column 0 is the constant; others enter when they vary */
+    /* column 0 is the constant; others enter when they vary and are not
+     * the same as one already in (X4 is X2 when no call is asynchronous) */
     for (int v = 0; v < nvars && v < PR_FIT_MAXVARS; v++) {
         double lo = INFINITY, hi = -INFINITY;
         for (size_t r = 0; r < n; r++) {
             double val = x[r * (size_t)nvars + v];
             lo = fmin(lo, val), hi = fmax(hi, val);
         }
-        if (v == 0 || hi > lo)
+        int same = 0;
+        for (int i = 1; i < k && !same; i++) {
+            same = 1;
+            for (size_t r = 0; r < n && same; r++)
+                same = x[r * (size_t)nvars + v] == x[r * (size_t)nvars + cols[i]];
+        }
+        if (v == 0 || (hi > lo && !same))
             cols[k++] = v;
     }
     for (;;) {

@@ -47,17 +47,41 @@ CXCursor pr_strip(CXCursor e)
     }
 }
 
-/* The text of the token that starts at or after offset `from` in e. */
+/* The offset in its file where the source location is written, macros
+ * taken as their invocations. */
+static unsigned offset_of(CXSourceLocation loc)
+{
+    unsigned off;
+    clang_getExpansionLocation(loc, NULL, NULL, NULL, &off);
+    return off;
+}
+
+/* e's extent as written in the file: a cursor from a macro's body spans
+ * the macro's invocation. */
+static CXSourceRange file_extent(CXCursor e)
+{
+    CXSourceRange r = clang_getCursorExtent(e);
+    CXTranslationUnit tu = clang_Cursor_getTranslationUnit(e);
+    CXFile f1, f2;
+    unsigned l1, c1, l2, c2;
+    clang_getExpansionLocation(clang_getRangeStart(r), &f1, &l1, &c1, NULL);
+    clang_getExpansionLocation(clang_getRangeEnd(r), &f2, &l2, &c2, NULL);
+    if (!f1 || !clang_File_isEqual(f1, f2))
+        return clang_getNullRange();
+    return clang_getRange(clang_getLocation(tu, f1, l1, c1), clang_getLocation(tu, f2, l2, c2));
+}
+
+/* The text of the punctuation token at or after offset `from` in e (before:
+ * the last one before it). */
 static void token_after(CXCursor e, unsigned from, int before, char *buf, size_t len)
 {
     CXTranslationUnit tu = clang_Cursor_getTranslationUnit(e);
     CXToken *toks = NULL;
     unsigned n = 0;
     buf[0] = '\0';
-    clang_tokenize(tu, clang_getCursorExtent(e), &toks, &n);
+    clang_tokenize(tu, file_extent(e), &toks, &n);
     for (unsigned i = 0; i < n; i++) {
-        unsigned off;
-        clang_getSpellingLocation(clang_getTokenLocation(tu, toks[i]), NULL, NULL, NULL, &off);
+        unsigned off = offset_of(clang_getTokenLocation(tu, toks[i]));
         if (before ? off < from : off >= from) {
             if (clang_getTokenKind(toks[i]) != CXToken_Punctuation)
                 continue;
@@ -78,13 +102,15 @@ void pr_operator(CXCursor e, char *buf, size_t len)
     buf[0] = '\0';
     if (n == 0)
         return;
-    unsigned start, end;
+    /* an operator inside a macro's body is not in the file's tokens */
+    CXSourceLocation at = clang_getCursorLocation(e);
+    unsigned spelled;
+    clang_getSpellingLocation(at, NULL, NULL, NULL, &spelled);
+    if (spelled != offset_of(at))
+        return;
     CXSourceRange r = clang_getCursorExtent(kids[0]);
-    clang_getSpellingLocation(clang_getRangeStart(r), NULL, NULL, NULL, &start);
-    clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &end);
-    unsigned estart;
-    clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(e)), NULL, NULL, NULL,
-                              &estart);
+    unsigned start = offset_of(clang_getRangeStart(r)), end = offset_of(clang_getRangeEnd(r));
+    unsigned estart = offset_of(clang_getRangeStart(clang_getCursorExtent(e)));
     if (n == 1 && start > estart) /* prefix unary: the last punctuation before the operand */
         token_after(e, start, 1, buf, len);
     else
@@ -98,7 +124,7 @@ void pr_source_text(CXCursor e, char *buf, size_t len)
     unsigned n = 0;
     size_t at = 0;
     buf[0] = '\0';
-    clang_tokenize(tu, clang_getCursorExtent(e), &toks, &n);
+    clang_tokenize(tu, file_extent(e), &toks, &n);
     for (unsigned i = 0; i < n && at + 1 < len; i++) {
         CXString s = clang_getTokenSpelling(tu, toks[i]);
         int w = snprintf(buf + at, len - at, "%s%s", i ? " " : "", clang_getCString(s));
@@ -242,6 +268,12 @@ struct pr_val pr_eval(CXCursor e, const struct pr_env *env)
     enum CXCursorKind k = clang_getCursorKind(e);
     CXCursor kids[2];
     char op[8];
+    /* clang folds what is constant, whatever macros it came through */
+    if (k == CXCursor_BinaryOperator || k == CXCursor_UnaryOperator) {
+        struct pr_val c = clang_constant(e);
+        if (c.known)
+            return c;
+    }
     switch (k) {
     case CXCursor_IntegerLiteral:
     case CXCursor_FloatingLiteral:
@@ -296,16 +328,30 @@ void pr_callee_name(CXCursor call, char *buf, size_t len)
 long pr_string_literal(CXCursor e, char *buf, size_t len)
 {
     e = pr_strip(e);
-    if (clang_getCursorKind(e) != CXCursor_StringLiteral)
+    if (clang_getCursorKind(e) != CXCursor_StringLiteral || len == 0)
         return -1;
-    CXEvalResult ev = clang_Cursor_Evaluate(e);
-    long n = -1;
-    if (ev && clang_EvalResult_getKind(ev) == CXEval_StrLiteral) {
-        const char *s = clang_EvalResult_getAsStr(ev);
-        n = (long)strlen(s);
-        snprintf(buf, len, "%s", s);
+    /* the literal as written, quotes and escapes included ("a" "b" too) */
+    CXString s = clang_getCursorSpelling(e);
+    const char *p = clang_getCString(s);
+    long n = 0;
+    int in = 0;
+    for (; *p; p++) {
+        if (*p == '"') {
+            in = !in;
+            continue;
+        }
+        if (!in)
+            continue;
+        char c = *p;
+        if (c == '\\' && p[1]) {
+            c = *++p;
+            c = c == 'n' ? '\n' : c == 't' ? '\t' : c == '0' ? '\0' : c == 'r' ? '\r' : c;
+        }
+        if ((size_t)n + 1 < len)
+            buf[n] = c;
+        n++;
     }
-    if (ev)
-        clang_EvalResult_dispose(ev);
+    buf[(size_t)n < len ? (size_t)n : len - 1] = '\0';
+    clang_disposeString(s);
     return n;
 }
