@@ -13,7 +13,10 @@
 
 #define MAX_NEST 64      /* blocks open in one function instance */
 #define MAX_CALL_DEPTH 48
-#define MAX_INSTANCES 200000 /* function instances expanded from main */
+/* Expanding calls from main stops after this many statement visits (a big
+ * program's call tree is walked in seconds, not minutes); the functions not
+ * reached by then are walked once on their own. */
+#define MAX_EXPANSION_VISITS 1000000
 
 struct fn {
     char *usr;
@@ -29,7 +32,7 @@ struct walker {
     size_t nfns;
     long *slots; /* open-addressing table of block indices by key */
     size_t nslots;
-    long instances;
+    long visits;
     int failed;
 };
 
@@ -343,7 +346,7 @@ static void walk_call(struct frame *fr, CXCursor c)
     record_memory_call(fr, c, name);
     struct fn *f = find_fn(fr->w, c);
     if (!f || !fr->expand || f->on_stack || fr->call_depth >= MAX_CALL_DEPTH ||
-        fr->w->instances >= MAX_INSTANCES)
+        fr->w->visits >= MAX_EXPANSION_VISITS)
         return;
     /* the callee's parameters take the arguments' values */
     struct pr_env args = {0};
@@ -412,6 +415,7 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientD
 {
     struct frame *fr = data;
     enum CXCursorKind k = clang_getCursorKind(c);
+    fr->w->visits++;
     switch (k) {
     case CXCursor_ForStmt:
         walk_loop(fr, c, "for");
@@ -486,7 +490,6 @@ static void walk_function(struct walker *w, struct fn *f, struct pr_env *args, d
     w->prog->blocks[f->block].reached |= expand;
     f->on_stack = 1;
     f->walked = 1;
-    w->instances++;
     walk_children(fr, f->def);
     f->on_stack = 0;
     free(fr->env.b);
