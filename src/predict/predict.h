@@ -1,4 +1,4 @@
-/* iolens predict: the CIOC model of Vidya (Devarajan et al., 2020) computed
+/* iolens predict: the CIOC model of the Vidya paper (Devarajan et al.) computed
  * from C and C++ sources with libclang. The pieces: the I/O call table
  * (iocalls.c), the expression evaluator (values.c), the program walk that
  * builds the blocks and their Table I parameters (extract.c, walk.c), the
