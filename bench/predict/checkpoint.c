@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#define NPARTICLES 100000
+#define NPARTICLES 102400 /* a multiple of the 512 values written at a time */
 #define NSTEPS 40
 #define EVERY 10
 

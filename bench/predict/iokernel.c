@@ -33,6 +33,18 @@ void sequential_read(int fd)
         read(fd, buffer, TRANSFER);
 }
 
+long verify_read(int fd)
+{
+    long bad = 0;
+    lseek(fd, 0, SEEK_SET);
+    for (int t = 0; t < NTRANSFERS / 4; t++) {
+        read(fd, buffer, TRANSFER);
+        for (int i = 0; i < TRANSFER; i++)
+            bad += buffer[i] != (unsigned char)((i * 7 + 3) & 0xff);
+    }
+    return bad;
+}
+
 void random_read(int fd)
 {
     for (int k = 0; k < NRANDOM; k++) {
@@ -57,7 +69,7 @@ int main(void)
     sequential_write(fd);
     sequential_read(fd);
     random_read(fd);
-    long sum = check_pattern();
+    long sum = check_pattern() + verify_read(fd);
     close(fd);
     printf("iokernel: %ld\n", sum);
     return 0;

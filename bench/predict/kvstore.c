@@ -35,6 +35,19 @@ long get(int fd, unsigned key)
     return value[0];
 }
 
+long audit(int fd)
+{
+    long mismatches = 0;
+    for (unsigned k = 0; k < NPUTS; k += 8) {
+        unsigned slot = hash_key(k);
+        pread(fd, value, VALUE, (off_t)slot * VALUE);
+        for (int r = 0; r < 16; r++)
+            for (int i = 0; i < VALUE; i++)
+                mismatches += value[i] != value[(i + r) % VALUE];
+    }
+    return mismatches;
+}
+
 void compact(int fd, int out)
 {
     char block[VALUE * 64];
@@ -53,6 +66,7 @@ int main(void)
         put(fd, k);
     for (unsigned k = 0; k < NGETS; k++)
         sum += get(fd, k * 7);
+    sum += audit(fd);
     compact(fd, out);
     close(out);
     close(fd);

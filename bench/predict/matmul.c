@@ -33,6 +33,19 @@ void save_matrix(void)
     fclose(fp);
 }
 
+void save_scaled_rows(double scale)
+{
+    FILE *fp = fopen("scaled.dat", "wb");
+    double row[N];
+    for (int i = 0; i < N; i++) {
+        for (int r = 0; r < 20; r++)
+            for (int j = 0; j < N; j++)
+                row[j] = c[i][j] * scale + r;
+        fwrite(row, sizeof(double), N, fp);
+    }
+    fclose(fp);
+}
+
 void load_matrix(void)
 {
     FILE *fp = fopen("product.dat", "rb");
@@ -60,6 +73,7 @@ int main(void)
     init_matrices();
     multiply();
     save_matrix();
+    save_scaled_rows(0.5);
     load_matrix();
     printf("matmul: trace %g\n", transpose_trace());
     return 0;
