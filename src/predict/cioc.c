@@ -42,13 +42,12 @@ static int has_io(const struct pr_block *b)
     return b->p[PR_IO_OPS] > 0;
 }
 
-static const struct pr_program *sorting;
-
 /* I/O blocks first, by CIOC value; then by place. */
-static int cmp_rank(const void *pa, const void *pb)
+static int cmp_rank(const void *pa, const void *pb, void *prog)
 {
-    const struct pr_block *a = &sorting->blocks[*(const size_t *)pa];
-    const struct pr_block *b = &sorting->blocks[*(const size_t *)pb];
+    const struct pr_block *blocks = ((const struct pr_program *)prog)->blocks;
+    const struct pr_block *a = &blocks[*(const size_t *)pa];
+    const struct pr_block *b = &blocks[*(const size_t *)pb];
     if (has_io(a) != has_io(b))
         return has_io(b) - has_io(a);
     if (has_io(a) && a->cioc != b->cioc)
@@ -80,8 +79,7 @@ void pr_score(struct pr_program *prog, const struct pr_model *model)
     }
     for (size_t i = 0; i < prog->n; i++)
         order[i] = i;
-    sorting = prog;
-    qsort(order, prog->n, sizeof *order, cmp_rank);
+    qsort_r(order, prog->n, sizeof *order, cmp_rank, prog);
     for (size_t i = 0; i < prog->n; i++)
         prog->blocks[order[i]].rank = (int)i + 1;
     free(order);
