@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Prediction against measurement for bench/predict/run.sh: per program, its
-functions' measured I/O intensity (run file) beside their predicted rank
-(paper model and leave-one-program-out model); Spearman over all functions
-and the share of programs whose most I/O-intensive function ranks first."""
+functions' measured I/O intensity (run file) beside their predicted place
+(paper model and leave-one-program-out model); Spearman between CIOC and
+measured intensity over all functions, and the share of programs whose most
+I/O-intensive function is predicted first."""
 import json
 import sys
 
@@ -41,9 +42,10 @@ def measured(run):
 
 
 def predicted(pred):
-    """Per function, a key that sorts as the ranking: higher = more intensive."""
-    n = len(pred["blocks"])
-    return {b["name"]: n - b["rank"] for b in pred["blocks"] if b["kind"] == "function"}
+    """Per function, its CIOC value (higher = more intensive); a function without
+    I/O is below all (Procedure 2). Equal values are ties, not an order."""
+    return {b["name"]: b["cioc"] if b["cioc"] is not None else float("-inf")
+            for b in pred["blocks"] if b["kind"] == "function"}
 
 
 def main():
@@ -59,10 +61,13 @@ def main():
             xs += [pred[f] for f in names]
             ys += [meas[f] for f in names]
             top_meas = max(names, key=lambda f: meas[f])
-            top_pred = max(names, key=lambda f: pred[f])
-            top_right += top_meas == top_pred
+            best = max(pred[f] for f in names)
+            tied = [f for f in names if pred[f] == best]
+            top_pred = "/".join(tied)
+            # a tie for first place counts as 1/k of a hit
+            top_right += (top_meas in tied) / len(tied)
             if model == "lopo":
-                place = {f: i + 1 for i, f in enumerate(sorted(names, key=lambda f: -pred[f]))}
+                place = {f: 1 + sum(pred[g] > pred[f] for g in names) for f in names}
                 print(f"{p}: measured top {top_meas}, predicted top {top_pred}; measured "
                       "intensity (predicted place): " + ", ".join(
                           f"{f} {meas[f]:.3f} ({place[f]})"
@@ -71,8 +76,9 @@ def main():
     for model, label in (("paper", "Table II coefficients"),
                          ("lopo", "recalibrated, leave one program out")):
         rho, top, n = result[model]
-        print(f"{label}: Spearman {rho:.3f} over {n} functions; most I/O-intensive "
-              f"function predicted first in {top} of {len(programs)} programs")
+        print(f"{label}: Spearman {rho:.3f} over {n} functions (equal scores tied); most "
+              f"I/O-intensive function predicted first in {top:.1f} of {len(programs)} programs "
+              "(a tie for first counts 1/k)")
 
 
 main()
