@@ -16,6 +16,7 @@ static const struct cli_verb *const verbs[] = {
     &cli_insights_verb,
     &cli_link_flags_verb,
     &cli_parse_verb,
+    &cli_predict_verb,
     &cli_recover_verb,
     &cli_report_verb,
     &cli_run_verb,

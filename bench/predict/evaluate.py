@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Prediction against measurement for bench/predict/run.sh: per program, its
+functions' measured I/O intensity (run file) beside their predicted place
+(paper model and leave-one-program-out model); Spearman between CIOC and
+measured intensity over all functions, and the share of programs whose most
+I/O-intensive function is predicted first."""
+import json
+import sys
+
+
+def ranks(values):
+    """Average ranks (1 = smallest) with ties shared."""
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    r = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            r[order[k]] = (i + j) / 2 + 1
+        i = j + 1
+    return r
+
+
+def spearman(x, y):
+    rx, ry = ranks(x), ranks(y)
+    n = len(x)
+    mx, my = sum(rx) / n, sum(ry) / n
+    cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry))
+    vx = sum((a - mx) ** 2 for a in rx) ** 0.5
+    vy = sum((b - my) ** 2 for b in ry) ** 0.5
+    return cov / (vx * vy) if vx and vy else float("nan")
+
+
+def measured(run):
+    io = {}
+    for s in run["sites"]:
+        io[s["function"]] = io.get(s["function"], 0) + s["time"]
+    return {f["function"]: min(1.0, io.get(f["function"], 0) / f["time"])
+            for f in run["functions"] if f["time"] > 0}
+
+
+def predicted(pred):
+    """Per function, its CIOC value (higher = more intensive); a function without
+    I/O is below all (Procedure 2). Equal values are ties, not an order."""
+    return {b["name"]: b["cioc"] if b["cioc"] is not None else float("-inf")
+            for b in pred["blocks"] if b["kind"] == "function"}
+
+
+def main():
+    work, programs = sys.argv[1], sys.argv[2:]
+    result = {}
+    for model in ("paper", "lopo"):
+        xs, ys, top_right = [], [], 0
+        for p in programs:
+            run = json.load(open(f"{work}/{p}.run.json"))
+            pred = predicted(json.load(open(f"{work}/{p}.{model}.json")))
+            meas = measured(run)
+            names = [f for f in meas if f in pred]
+            xs += [pred[f] for f in names]
+            ys += [meas[f] for f in names]
+            top_meas = max(names, key=lambda f: meas[f])
+            best = max(pred[f] for f in names)
+            tied = [f for f in names if pred[f] == best]
+            top_pred = "/".join(tied)
+            # a tie for first place counts as 1/k of a hit
+            top_right += (top_meas in tied) / len(tied)
+            if model == "lopo":
+                place = {f: 1 + sum(pred[g] > pred[f] for g in names) for f in names}
+                print(f"{p}: measured top {top_meas}, predicted top {top_pred}; measured "
+                      "intensity (predicted place): " + ", ".join(
+                          f"{f} {meas[f]:.3f} ({place[f]})"
+                          for f in sorted(names, key=lambda f: -meas[f])))
+        result[model] = (spearman(xs, ys), top_right, len(xs))
+    for model, label in (("paper", "Table II coefficients"),
+                         ("lopo", "recalibrated, leave one program out")):
+        rho, top, n = result[model]
+        print(f"{label}: Spearman {rho:.3f} over {n} functions (equal scores tied); most "
+              f"I/O-intensive function predicted first in {top:.1f} of {len(programs)} programs "
+              "(a tie for first counts 1/k)")
+
+
+main()

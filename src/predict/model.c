@@ -1,0 +1,109 @@
+/* Models of iolens predict: Table II's coefficients, and model files
+ * (docs/predict.md, "Model files"): lines "NAME VALUE" where NAME is const
+ * or X1..X16, '#' starting a comment; a variable not listed is excluded (0). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "predict.h"
+
+#define MODEL_MAGIC "iolens-predict-model 1"
+
+void pr_model_paper(struct pr_model *m)
+{
+    /* Table II; X5, X6, X8, X11, X15 and X16 were excluded by the stepwise fit */
+    static const double beta[PR_NVARS] = {
+        -1.99,     0.17,     278.80, 3706.47, -42612.30, 0, 0, -10487.80, 0,
+        809.04, 183996.00, 0, 227.98, 6456.39, 0.78,   0, 0};
+    memcpy(m->beta, beta, sizeof beta);
+    snprintf(m->name, sizeof m->name, "paper");
+}
+
+/* The variable index of name (const = 0, X1..X16), or -1. */
+static int var_index(const char *name)
+{
+    if (!strcmp(name, "const"))
+        return 0;
+    if (name[0] != 'X')
+        return -1;
+    char *end;
+    long i = strtol(name + 1, &end, 10);
+    return *end || end == name + 1 || i < 1 || i >= PR_NVARS ? -1 : (int)i;
+}
+
+int pr_model_load(struct pr_model *m, const char *path, char *err, size_t errlen)
+{
+    if (!strcmp(path, "paper")) {
+        pr_model_paper(m);
+        return 0;
+    }
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    char line[512];
+    int lineno = 0, magic = 0, rc = -1;
+    memset(m, 0, sizeof *m);
+    const char *base = strrchr(path, '/');
+    snprintf(m->name, sizeof m->name, "%s", base ? base + 1 : path);
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        char *hash = strchr(line, '#');
+        if (hash)
+            *hash = '\0';
+        char name[32], extra[2];
+        double v;
+        int got = sscanf(line, "%31s %lf %1s", name, &v, extra);
+        if (got <= 0)
+            continue;
+        if (!magic) {
+            if (strncmp(line, MODEL_MAGIC, strlen(MODEL_MAGIC))) {
+                snprintf(err, errlen, "%s: not a model file (first line must be '%s')", path,
+                         MODEL_MAGIC);
+                goto out;
+            }
+            magic = 1;
+            continue;
+        }
+        int i = var_index(name);
+        if (got != 2 || i < 0 || !isfinite(v)) {
+            snprintf(err, errlen, "%s:%d: expected 'const|X1..X16 NUMBER'", path, lineno);
+            goto out;
+        }
+        m->beta[i] = v;
+    }
+    if (!magic) {
+        snprintf(err, errlen, "%s: empty model file", path);
+        goto out;
+    }
+    rc = 0;
+out:
+    fclose(f);
+    return rc;
+}
+
+int pr_model_save(const struct pr_model *m, const char *path, const char *note)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    fprintf(f, "%s\n", MODEL_MAGIC);
+    for (const char *s = note; s && *s;) {
+        size_t n = strcspn(s, "\n");
+        fprintf(f, "# %.*s\n", (int)n, s);
+        s += n + (s[n] == '\n');
+    }
+    for (int i = 0; i < PR_NVARS; i++) {
+        if (i == 0)
+            fprintf(f, "const %.17g\n", m->beta[0]);
+        else
+            fprintf(f, "X%d %.17g\n", i, m->beta[i]);
+    }
+    int bad = ferror(f);
+    if (fclose(f) || bad)
+        return -1;
+    return 0;
+}
