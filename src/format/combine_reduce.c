@@ -3,6 +3,9 @@
  * Darshan 3.5's runtime reduces apart from the records: each rank offers
  * (n = 1, T = its value, S = 0) and pairs merge as below, the expression kept
  * term for term so that the doubles come out as the reference's. */
+#include <stdlib.h>
+#include <string.h>
+
 #include "combine.h"
 #include "words.h"
 
@@ -108,4 +111,92 @@ void iolens_combine_variance_store(const struct iolens_module_desc *mod, void *r
         else if (mod->fcounters[i].merge == IOLENS_MERGE_VARIANCE_BYTES)
             iol_set_word_f(f, i, bytes->S / bytes->n);
     }
+}
+
+int iolens_combine_reduced(const struct iolens_module_desc *mod)
+{
+    static const iolens_module_id reduced[] = {
+        IOLENS_MOD_POSIX, IOLENS_MOD_MPIIO,        IOLENS_MOD_H5F,   IOLENS_MOD_H5D,
+        IOLENS_MOD_PNETCDF_FILE, IOLENS_MOD_PNETCDF_VAR, IOLENS_MOD_STDIO,
+    };
+    for (size_t i = 0; mod && i < sizeof(reduced) / sizeof(reduced[0]); i++)
+        if (mod->id == reduced[i])
+            return iolens_combine_supported(mod, IOLENS_COMBINE_REDUCE);
+    return 0;
+}
+
+int iolens_combine_has_variances(const struct iolens_module_desc *mod)
+{
+    for (size_t i = 0; mod && i < mod->nfcounters; i++)
+        if (mod->fcounters[i].merge == IOLENS_MERGE_VARIANCE_TIME)
+            return 1;
+    return 0;
+}
+
+/* Fold the operands ops[] (each size bytes) in the order of an MPI_Reduce of
+ * a message of msg bytes. @return the operand holding the result, or -1
+ * without memory. */
+static long reduce_in_order(const struct iolens_module_desc *mod, unsigned char *ops,
+                            struct iolens_variance *var, size_t n, uint64_t msg)
+{
+    struct iolens_reduce_step *steps = malloc((n > 1 ? n - 1 : 1) * sizeof(*steps));
+    if (!steps)
+        return -1;
+    size_t res = iolens_combine_reduce_order(n, msg, steps);
+    for (size_t k = 0; k + 1 < n; k++) {
+        if (mod)
+            iol_combine_checked(mod, IOLENS_COMBINE_REDUCE,
+                                ops + steps[k].inout * mod->record_size,
+                                ops + steps[k].in * mod->record_size, 0);
+        else
+            iolens_combine_variance_merge(&var[steps[k].in], &var[steps[k].inout]);
+    }
+    free(steps);
+    return (long)res;
+}
+
+iolens_status iolens_combine_shared(const struct iolens_module_desc *mod,
+                                    const void *const *recs, size_t nprocs, size_t nshared,
+                                    void *out)
+{
+    if (!recs || !out || nprocs == 0 || !iolens_combine_reduced(mod))
+        return IOLENS_ERR_ARGUMENT;
+    size_t sz = mod->record_size;
+    int with_var = iolens_combine_has_variances(mod);
+    unsigned char *ops = malloc(nprocs * sz);
+    struct iolens_variance *var = with_var ? malloc(2 * nprocs * sizeof(*var)) : NULL;
+    iolens_status st = IOLENS_ERR_NOMEM;
+    long at;
+
+    if (!ops || (with_var && !var))
+        goto out;
+    for (size_t r = 0; r < nprocs; r++) {
+        unsigned char *op = ops + r * sz;
+        struct iolens_record_base b;
+        memcpy(op, recs[r], sz);
+        memcpy(&b, op, sizeof(b));
+        b.rank = (int64_t)r;
+        memcpy(op, &b, sizeof(b));
+        if ((st = iolens_combine_prepare(mod, op)) != IOLENS_OK ||
+            (with_var && (st = iolens_combine_variance_init(mod, op, &var[r],
+                                                            &var[nprocs + r])) != IOLENS_OK))
+            goto out;
+    }
+    st = IOLENS_ERR_NOMEM;
+    if ((at = reduce_in_order(mod, ops, NULL, nprocs, (uint64_t)nshared * sz)) < 0)
+        goto out;
+    memcpy(out, ops + (size_t)at * sz, sz);
+    if (with_var) {
+        uint64_t msg = (uint64_t)nshared * sizeof(*var);
+        long t = reduce_in_order(NULL, NULL, var, nprocs, msg);
+        long b = reduce_in_order(NULL, NULL, var + nprocs, nprocs, msg);
+        if (t < 0 || b < 0)
+            goto out;
+        iolens_combine_variance_store(mod, out, &var[t], &var[nprocs + b]);
+    }
+    st = IOLENS_OK;
+out:
+    free(var);
+    free(ops);
+    return st;
 }
