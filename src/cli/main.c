@@ -8,9 +8,11 @@
 
 /* Sorted by name. */
 static const struct cli_verb *const verbs[] = {
+    &cli_diff_verb,
     &cli_dxt_verb,
     &cli_insights_verb,
     &cli_link_flags_verb,
+    &cli_merge_verb,
     &cli_parse_verb,
     &cli_recover_verb,
     &cli_report_verb,
