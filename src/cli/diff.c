@@ -20,16 +20,18 @@ static const char diff_usage[] =
     "number of processes, partial modules, command line, each metadata key and\n"
     "each mount point):\n"
     "  job<TAB>FIELD<TAB>A's value<TAB>B's value\n"
-    "Values are printed as darshan-parser prints them, floating-point values with\n"
-    "as many digits as tell them apart. HEATMAP records compare their bin width,\n"
-    "number of bins and each bin (HEATMAP_WRITE_BIN_k, HEATMAP_READ_BIN_k); DXT\n"
-    "records their host name, counts and each segment (DXT_WRITE_k_OFFSET, ...).\n"
+    "Integers are printed as they are, floating-point values with as many digits as\n"
+    "tell them apart; \"-\": the record has no such field. HEATMAP records compare\n"
+    "their bin width, number of bins and each bin (HEATMAP_WRITE_BIN_k,\n"
+    "HEATMAP_READ_BIN_k); DXT records their host name, counts and each segment\n"
+    "(DXT_WRITE_k_OFFSET, ..._LENGTH, ..._START_TIME, ..._END_TIME, ..._THREAD).\n"
     "How a log is stored (format version, compression, byte order) is not compared:\n"
     "records of older versions are compared as this library reads them. Records of a\n"
     "module this iolens has no definition of are not compared (with a note).\n"
     "  --ignore-timers  leave out the timers: floating-point counters ending in\n"
-    "                   _TIME or _TIMESTAMP, DXT segments' start and end times, and\n"
-    "                   the job's start and end time\n"
+    "                   _TIME or _TIMESTAMP, DXT segments' start and end times,\n"
+    "                   HEATMAP records' bins (bytes per time bin), and the job's\n"
+    "                   start and end time\n"
     "  --json           one JSON object: {\"equal\": true|false, \"differences\":\n"
     "                   [{\"kind\": \"job\", \"field\", \"a\", \"b\"}, {\"kind\": \"counter\",\n"
     "                   \"module\", \"rank\", \"id\", \"name\", \"counter\", \"a\", \"b\"},\n"
@@ -115,29 +117,65 @@ static const char *name_of(iolens_log *a, iolens_log *b, uint64_t id)
     return n ? n : (n = iolens_log_name(b, id)) ? n : "(null)";
 }
 
-/* Compare two records of one id and rank, field by field. */
+static int cmp_field_name(const void *a, const void *b)
+{
+    return strcmp((*(const struct diff_field *const *)a)->name,
+                  (*(const struct diff_field *const *)b)->name);
+}
+
+/* B's field of the name A's field k has: the one at k when the records have
+ * the same shape, else found by name in byname (B's fields sorted by name,
+ * made at the first need). @return it, or NULL if B has none. */
+static const struct diff_field *match(const struct diff_fields *fa, const struct diff_fields *fb,
+                                      size_t k, const struct diff_field ***byname)
+{
+    const struct diff_field *p = &fa->v[k], *key = p;
+    if (k < fb->n && strcmp(fb->v[k].name, p->name) == 0)
+        return &fb->v[k];
+    if (!*byname) {
+        if (!(*byname = malloc((fb->n ? fb->n : 1) * sizeof(**byname))))
+            return NULL;
+        for (size_t i = 0; i < fb->n; i++)
+            (*byname)[i] = &fb->v[i];
+        qsort(*byname, fb->n, sizeof(**byname), cmp_field_name);
+    }
+    const struct diff_field **hit = bsearch(&key, *byname, fb->n, sizeof(**byname),
+                                            cmp_field_name);
+    return hit ? *hit : NULL;
+}
+
+/* Compare two records of one id and rank, field by field (matched by name).
+ * @return 0, or -1 without memory. */
 static int compare_pair(struct diff_out *o, const struct iolens_module_desc *d, const char *name,
                         const struct diff_rec *x, const struct diff_rec *y, int ignore_timers)
 {
     struct diff_fields fa, fb;
-    int rc = 0;
+    const struct diff_field **byname = NULL;
+    unsigned char *seen = NULL;
 
-    if (diff_fields(d, x->rec, &fa) != 0 || diff_fields(d, y->rec, &fb) != 0) {
+    if (diff_fields(d, x->rec, &fa) != 0)
+        return -1;
+    if (diff_fields(d, y->rec, &fb) != 0 || !(seen = calloc(fb.n + 1, 1))) {
         diff_fields_free(&fa);
+        diff_fields_free(&fb);
         return -1;
     }
-    size_t n = fa.n > fb.n ? fa.n : fb.n;
-    for (size_t k = 0; k < n; k++) {
-        const struct diff_field *p = k < fa.n ? &fa.v[k] : NULL, *q = k < fb.n ? &fb.v[k] : NULL;
-        const struct diff_field *f = p ? p : q;
-        if ((ignore_timers && f->timer) || (p && q && strcmp(p->value, q->value) == 0 &&
-                                            strcmp(p->name, q->name) == 0))
+    for (size_t k = 0; k < fa.n; k++) {
+        const struct diff_field *p = &fa.v[k], *q = match(&fa, &fb, k, &byname);
+        if (q)
+            seen[q - fb.v] = 1;
+        if ((ignore_timers && p->timer) || (q && strcmp(p->value, q->value) == 0))
             continue;
-        counter_line(o, d->name, x, name, f->name, p ? p->value : "-", q ? q->value : "-");
+        counter_line(o, d->name, x, name, p->name, p->value, q ? q->value : "-");
     }
+    for (size_t k = 0; k < fb.n; k++)
+        if (!seen[k] && !(ignore_timers && fb.v[k].timer))
+            counter_line(o, d->name, x, name, fb.v[k].name, "-", fb.v[k].value);
+    free(seen);
+    free(byname);
     diff_fields_free(&fa);
     diff_fields_free(&fb);
-    return rc;
+    return 0;
 }
 
 /* Module m of both logs. @return 0, or -1 if a log cannot be read. */

@@ -70,26 +70,33 @@ static int table_fields(const struct iolens_module_desc *d, const unsigned char 
     return 0;
 }
 
+/* Width, bin count, then each bin's bytes written and read: the bins of two
+ * records line up whatever their counts. All depend on when the I/O ran:
+ * timers for --ignore-timers. */
 static int heatmap_fields(const struct iolens_heatmap_record *r, struct diff_fields *out,
                           size_t cap)
 {
     struct diff_field *f;
     if (!(f = add(out, &cap)))
-            return -1;
+        return -1;
     snprintf(f->name, sizeof(f->name), "HEATMAP_F_BIN_WIDTH_SECONDS");
     put_double(f->value, sizeof(f->value), r->bin_width_seconds);
+    f->timer = 1;
     if (!(f = add(out, &cap)))
-            return -1;
+        return -1;
     snprintf(f->name, sizeof(f->name), "HEATMAP_NBINS");
     snprintf(f->value, sizeof(f->value), "%lld", (long long)r->nbins);
-    for (int read = 0; read < 2; read++) {
-        const int64_t *bins = read ? iolens_heatmap_read_bins(r) : iolens_heatmap_write_bins(r);
-        for (int64_t k = 0; k < r->nbins; k++) {
+    f->timer = 1;
+    for (int64_t k = 0; k < r->nbins; k++) {
+        for (int read = 0; read < 2; read++) {
+            const int64_t *bins =
+                read ? iolens_heatmap_read_bins(r) : iolens_heatmap_write_bins(r);
             if (!(f = add(out, &cap)))
-            return -1;
+                return -1;
             snprintf(f->name, sizeof(f->name), "HEATMAP_%s_BIN_%lld", read ? "READ" : "WRITE",
                      (long long)k);
             snprintf(f->value, sizeof(f->value), "%lld", (long long)bins[k]);
+            f->timer = 1;
         }
     }
     return 0;
