@@ -17,7 +17,8 @@
  * after errors too. A log with two 1.5 MiB random regions (zlib and zstd) takes
  * the library's threaded decompression path: cut, corrupted, and abandoned
  * half read (--large-only runs just that, e.g. under ThreadSanitizer).
- * CLI part (with --iolens): `iolens parse --all`, `iolens dxt`, `iolens insights` and
+ * CLI part (with --iolens): `iolens parse --all`, `iolens dxt`, `iolens merge OUT`,
+ * `iolens diff` (the log against itself), `iolens insights` and
  * `iolens report -o -` on a sample of the same cases: exit 0, or non-zero with exactly one line
  * `iolens VERB: PATH: reason` on stderr (lines starting "# warning:" aside); never a
  * signal or sanitizer report. With --expect-fail, insights and report (which read
@@ -271,8 +272,9 @@ static int slurp(const char *path, unsigned char **out, size_t *len)
 /* Run `iolens ARGS... path` and check its exit and stderr. */
 static void run_cli(const char *verb, const char *path, const char *what)
 {
-    char errpath[600];
+    char errpath[600], merge_out[600];
     snprintf(errpath, sizeof(errpath), "%s/bad_input_stderr.%ld", tmpdir, (long)getpid());
+    snprintf(merge_out, sizeof(merge_out), "%s/bad_input_merged.%ld", tmpdir, (long)getpid());
     pid_t pid = fork();
     if (pid < 0) {
         fail("fork: %s", strerror(errno));
@@ -290,6 +292,10 @@ static void run_cli(const char *verb, const char *path, const char *what)
             execl(iolens_bin, iolens_bin, "parse", "--all", path, (char *)NULL);
         else if (!strcmp(verb, "report")) /* the page to stdout, /dev/null */
             execl(iolens_bin, iolens_bin, "report", "-o", "-", path, (char *)NULL);
+        else if (!strcmp(verb, "merge")) /* into a log beside it, removed below */
+            execl(iolens_bin, iolens_bin, "merge", merge_out, path, (char *)NULL);
+        else if (!strcmp(verb, "diff")) /* the log against itself */
+            execl(iolens_bin, iolens_bin, "diff", path, path, (char *)NULL);
         else
             execl(iolens_bin, iolens_bin, verb, path, (char *)NULL);
         _exit(127);
@@ -311,6 +317,7 @@ static void run_cli(const char *verb, const char *path, const char *what)
     }
     err[errlen] = '\0';
     unlink(errpath);
+    unlink(merge_out);
 
     if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM) {
         fail("iolens %s on %s: no exit after %d s", verb, what, CLI_TIMEOUT_S);
@@ -370,6 +377,8 @@ static void cli_case(const unsigned char *img, size_t len, const char *what)
     run_cli("dxt", path, what);
     run_cli("insights", path, what);
     run_cli("report", path, what);
+    run_cli("merge", path, what);
+    run_cli("diff", path, what);
     t_cli += now() - t0;
     unlink(path);
 }

@@ -75,7 +75,7 @@ int cli_merge(int argc, char **argv)
     uint64_t left_out = 0;
     if (iolens_joblog_merge(logs, (const char *const *)(argv + optind + 1), n, out, flags,
                             &left_out, detail, sizeof(detail)) != IOLENS_OK) {
-        cli_error(out, "%s", detail);
+        cli_say("%s", detail); /* "FILE: reason", or why the logs are not one job's */
         goto out;
     }
     for (int m = 0; m < IOLENS_MAX_MODS; m++)

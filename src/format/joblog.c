@@ -198,7 +198,8 @@ iolens_status iol_joblog_names(iolens_log_writer *w, const struct iolens_joblog 
     return st;
 }
 
-iolens_status iol_joblog_heatmap_span(const struct iolens_joblog *c, double *span)
+/* The longest span (bins x width) of any HEATMAP record of the logs. */
+static iolens_status heatmap_span(const struct iolens_joblog *c, double *span)
 {
     const void *rec;
     iolens_status st = IOLENS_OK;
@@ -250,7 +251,7 @@ iolens_status iolens_joblog_write(const struct iolens_joblog *c, const char *pat
     double span;
     iolens_status st;
 
-    if ((st = iol_joblog_heatmap_span(c, &span)) != IOLENS_OK)
+    if ((st = heatmap_span(c, &span)) != IOLENS_OK)
         return iol_joblog_failed(st, NULL, detail, detail_len);
     iolens_joblog_job(c, &job);
     if ((st = iolens_writer_create(path, IOLENS_COMP_ZLIB, &w, detail, detail_len)) != IOLENS_OK)

@@ -25,10 +25,6 @@ iolens_status iol_joblog_put_record(iolens_log_writer *w, int mod_id, const void
 /* Every log's names, each id once, to w. @return IOLENS_OK or an error. */
 iolens_status iol_joblog_names(iolens_log_writer *w, const struct iolens_joblog *c);
 
-/* The longest span (bins x width) of any HEATMAP record of the logs, into
- * *span. @return IOLENS_OK or a read error. */
-iolens_status iol_joblog_heatmap_span(const struct iolens_joblog *c, double *span);
-
 /* The record version every log holding module m has it at, or 0 when they
  * differ (or none holds it). */
 uint32_t iol_joblog_common_version(const struct iolens_joblog *c, int m);

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "iolens/combine.h"
+#include "iolens/modules/heatmap.h"
 #include "joblog_internal.h"
 #include "log_internal.h"
 
@@ -34,6 +35,7 @@ struct merge {
     int64_t nprocs;
     unsigned flags;
     uint64_t left_out; /* modules with records this library cannot read */
+    const char *path;  /* the output */
     char *detail;
     size_t dlen;
 };
@@ -67,6 +69,27 @@ __attribute__((format(printf, 2, 3))) static iolens_status refuse(struct merge *
         vsnprintf(g->detail, g->dlen, fmt, ap);
     va_end(ap);
     return IOLENS_ERR_ARGUMENT;
+}
+
+/* A read of input in failed: "NAME: reason" into detail. @return st. */
+static iolens_status read_failed(struct merge *g, iolens_status st, const struct input *in)
+{
+    const char *why = iolens_log_error(in->log)[0] ? iolens_log_error(in->log)
+                                                   : iolens_strerror(st);
+    if (g->detail && g->dlen)
+        snprintf(g->detail, g->dlen, "%s: %s", in->name, why);
+    return st;
+}
+
+/* Writing the output failed: "PATH: reason" into detail (keeping a reason
+ * already there). @return st. */
+static iolens_status write_failed(struct merge *g, iolens_status st)
+{
+    char why[256];
+    snprintf(why, sizeof(why), "%s", g->detail && g->detail[0] ? g->detail : iolens_strerror(st));
+    if (g->detail && g->dlen)
+        snprintf(g->detail, g->dlen, "%s: %s", g->path, why);
+    return st;
 }
 
 /* Which rank each input stands for (see iolens_joblog_merge). */
@@ -246,7 +269,7 @@ static iolens_status held_records(struct merge *g, int m, struct held **out, siz
             v[n++] = (struct held){((const struct iolens_record_base *)rec)->id,
                                    in->reducible ? r : -1};
         }
-        st = st == IOLENS_END ? IOLENS_OK : iol_joblog_failed(st, in->log, g->detail, g->dlen);
+        st = st == IOLENS_END ? IOLENS_OK : read_failed(g, st, in);
     }
     if (st == IOLENS_OK && n)
         qsort(v, n, sizeof(*v), cmp_held);
@@ -304,7 +327,7 @@ static iolens_status reduce_shared(struct merge *g, const struct iolens_module_d
             if (r >= 0 && is_shared(s, ((const struct iolens_record_base *)rec)->id, &at))
                 memcpy(s->recs + (at * np + (size_t)r) * sz, rec, sz);
         }
-        st = st == IOLENS_END ? IOLENS_OK : iol_joblog_failed(st, in->log, g->detail, g->dlen);
+        st = st == IOLENS_END ? IOLENS_OK : read_failed(g, st, in);
     }
     for (size_t k = 0; k < s->n && st == IOLENS_OK; k++) {
         for (size_t r = 0; r < np; r++)
@@ -333,9 +356,9 @@ static iolens_status put_input(struct merge *g, iolens_log_writer *w, struct inp
                                                  &at))
             continue;
         if ((st = iol_joblog_put_record(w, m, rec, r, span, b)) != IOLENS_OK)
-            return iol_joblog_failed(st, NULL, g->detail, g->dlen);
+            return write_failed(g, st);
     }
-    return st == IOLENS_END ? IOLENS_OK : iol_joblog_failed(st, in->log, g->detail, g->dlen);
+    return st == IOLENS_END ? IOLENS_OK : read_failed(g, st, in);
 }
 
 /* Module m of every input: version, partial flag, records. */
@@ -370,12 +393,37 @@ static iolens_status put_module(struct merge *g, iolens_log_writer *w,
         /* The shared records follow rank 0's own, as in the runtime's log. */
         for (size_t k = 0; i == 0 && k < s.n && st == IOLENS_OK; k++)
             if ((st = iolens_writer_put_record(w, m, s.out + k * d->record_size)) != IOLENS_OK)
-                iol_joblog_failed(st, NULL, g->detail, g->dlen);
+                write_failed(g, st);
     }
+    if (st != IOLENS_OK && g->detail && g->dlen && !g->detail[0])
+        write_failed(g, st);
     free(b.buf);
     free(s.ids);
     free(s.recs);
     free(s.out);
+    return st;
+}
+
+/* The longest span (bins x width) of any input's HEATMAP records. */
+static iolens_status heatmap_span(struct merge *g, double *span)
+{
+    const void *rec;
+    iolens_status st = IOLENS_OK;
+
+    *span = 0;
+    for (size_t i = 0; i < g->n && st == IOLENS_OK; i++) {
+        struct input *in = &g->in[i];
+        if (!iolens_log_get_info(in->log)->mod_map[IOLENS_MOD_HEATMAP].len)
+            continue;
+        iol_joblog_rewind(in->log);
+        while ((st = iolens_log_next_record(in->log, IOLENS_MOD_HEATMAP, &rec)) == IOLENS_OK) {
+            const struct iolens_heatmap_record *r = rec;
+            double s = (double)r->nbins * r->bin_width_seconds;
+            if (r->nbins > 0 && s > *span)
+                *span = s;
+        }
+        st = st == IOLENS_END ? IOLENS_OK : read_failed(g, st, in);
+    }
     return st;
 }
 
@@ -388,30 +436,37 @@ static iolens_status write_merged(struct merge *g, const char *path)
     double span;
     iolens_status st = IOLENS_ERR_NOMEM;
 
-    if (!logs || !ranks)
+    if (!logs || !ranks) {
+        write_failed(g, st);
         goto out;
+    }
     for (size_t i = 0; i < g->n; i++) {
         logs[i] = g->in[i].log;
         ranks[i] = g->in[i].rank;
     }
     struct iolens_joblog c = {logs, g->n, logs[0], ranks};
     const struct iolens_log_info *from = iolens_log_get_info(logs[0]);
-    if ((st = iol_joblog_heatmap_span(&c, &span)) != IOLENS_OK) {
-        iol_joblog_failed(st, NULL, g->detail, g->dlen);
+    if ((st = heatmap_span(g, &span)) != IOLENS_OK)
         goto out;
-    }
+    for (size_t i = 0; i < g->n; i++)
+        if ((st = iolens_log_load_names(g->in[i].log)) != IOLENS_OK) {
+            read_failed(g, st, &g->in[i]);
+            goto out;
+        }
     if (g->n == 1 && g->in[0].rank < 0) {
         job = from->job; /* a whole job's log: its own job data, as they are */
     } else {
         iolens_joblog_job(&c, &job);
         job.nprocs = g->nprocs;
     }
-    if ((st = iolens_writer_create(path, IOLENS_COMP_ZLIB, &w, g->detail, g->dlen)) != IOLENS_OK)
+    if ((st = iolens_writer_create(path, IOLENS_COMP_ZLIB, &w, g->detail, g->dlen)) != IOLENS_OK) {
+        write_failed(g, st);
         goto out;
+    }
     if ((st = iolens_writer_put_job(w, &job, from->exe, from->mounts, from->nmounts)) !=
             IOLENS_OK ||
         (st = iol_joblog_names(w, &c)) != IOLENS_OK) {
-        iol_joblog_failed(st, NULL, g->detail, g->dlen);
+        write_failed(g, st);
         goto out;
     }
     for (int m = 0; m < IOLENS_MAX_MODS && st == IOLENS_OK; m++)
@@ -420,13 +475,11 @@ static iolens_status write_merged(struct merge *g, const char *path)
         st = iolens_writer_close(w);
         w = NULL;
         if (st != IOLENS_OK)
-            iol_joblog_failed(st, NULL, g->detail, g->dlen);
+            write_failed(g, st);
     }
 out:
     if (w)
         iolens_writer_abort(w);
-    if (st == IOLENS_ERR_NOMEM && g->detail && g->dlen && !g->detail[0])
-        snprintf(g->detail, g->dlen, "%s", iolens_strerror(st));
     free(ranks);
     free(logs);
     return st;
@@ -436,7 +489,8 @@ iolens_status iolens_joblog_merge(iolens_log *const *logs, const char *const *na
                                   size_t nlogs, const char *path, unsigned flags,
                                   uint64_t *left_out, char *detail, size_t detail_len)
 {
-    struct merge g = {.n = nlogs, .flags = flags, .detail = detail, .dlen = detail_len};
+    struct merge g = {
+        .n = nlogs, .flags = flags, .path = path, .detail = detail, .dlen = detail_len};
     iolens_status st;
 
     if (detail && detail_len)
