@@ -30,7 +30,7 @@ static const char merge_usage[] =
     "gives the same log).\n"
     "\n"
     "The logs must be of one job: the same job id and number of processes, logs of\n"
-    "several processes starting at the same time, runs that overlap; every rank\n"
+    "several processes (a job header) starting at the same time; every rank\n"
     "exactly once. Otherwise merge says why, in one line, and writes nothing.\n"
     "  --force        merge logs that do not look like one job's, or that leave out\n"
     "                 ranks (a file is shared only if every rank has it)\n"
