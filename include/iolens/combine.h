@@ -106,6 +106,20 @@ IOLENS_API iolens_status iolens_combine_shared(const struct iolens_module_desc *
                                               const void *const *recs, size_t nprocs,
                                               size_t nshared, void *out);
 
+/* REDUCE across jobs: one record of a file from the shared records (rank
+ * -1) that n jobs' logs hold of it: recs[k] from a job of nprocs[k] ranks
+ * whose ranks are numbered from first_rank[k] in the combined log. Combined
+ * as the runtime combines records (its fastest and slowest rank renumbered),
+ * with the variances across all the jobs' ranks, taken from each record's
+ * own (n = nprocs, T = its total, S = n x its variance). Into out
+ * (record_size bytes). @return IOLENS_OK, IOLENS_ERR_ARGUMENT if mod is not
+ * reduced, or IOLENS_ERR_NOMEM. */
+IOLENS_API iolens_status iolens_combine_shared_jobs(const struct iolens_module_desc *mod,
+                                                   const void *const *recs,
+                                                   const int64_t *nprocs,
+                                                   const int64_t *first_rank, size_t n,
+                                                   void *out);
+
 #ifdef __cplusplus
 }
 #endif

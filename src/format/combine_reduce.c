@@ -200,3 +200,69 @@ out:
     free(ops);
     return st;
 }
+
+/* A shared record's part of the variances across ranks, from what it keeps:
+ * its total and the variance of its nprocs ranks. */
+static struct iolens_variance variance_of(double n, double total, double variance)
+{
+    return (struct iolens_variance){n, total, variance * n};
+}
+
+/* The fcounter with merge rule rule, or -1. */
+static long fcounter_of(const struct iolens_module_desc *mod, unsigned rule)
+{
+    for (size_t i = 0; i < mod->nfcounters; i++)
+        if (mod->fcounters[i].merge == rule)
+            return (long)i;
+    return -1;
+}
+
+iolens_status iolens_combine_shared_jobs(const struct iolens_module_desc *mod,
+                                         const void *const *recs, const int64_t *nprocs,
+                                         const int64_t *first_rank, size_t n, void *out)
+{
+    if (!recs || !nprocs || !first_rank || !out || n == 0 || !iolens_combine_reduced(mod))
+        return IOLENS_ERR_ARGUMENT;
+    size_t sz = mod->record_size;
+    const struct iolens_module_roles *r = mod->roles;
+    int with_var = iolens_combine_has_variances(mod) && !iol_extremes_absent(mod);
+    long vt = fcounter_of(mod, IOLENS_MERGE_VARIANCE_TIME);
+    long vb = fcounter_of(mod, IOLENS_MERGE_VARIANCE_BYTES);
+    struct iolens_variance time = {0, 0, 0}, bytes = {0, 0, 0};
+    unsigned char *rec = malloc(sz);
+
+    if (!rec)
+        return IOLENS_ERR_NOMEM;
+    for (size_t k = 0; k < n; k++) {
+        unsigned char *c = rec + mod->counters_offset;
+        const unsigned char *f = (const unsigned char *)recs[k] + mod->fcounters_offset;
+        memcpy(rec, recs[k], sz);
+        if (!iol_extremes_absent(mod))
+            for (int slow = 0; slow < 2; slow++) {
+                size_t at = iol_role_at(slow ? r->c_slowest_rank : r->c_fastest_rank);
+                if (iol_word_i(c, at) >= 0)
+                    iol_set_word_i(c, at, iol_word_i(c, at) + first_rank[k]);
+            }
+        if (with_var && vt >= 0 && vb >= 0) {
+            struct iolens_variance t = variance_of((double)nprocs[k], iol_own_time(mod, rec),
+                                                   iol_word_f(f, (size_t)vt));
+            struct iolens_variance b = variance_of(
+                (double)nprocs[k],
+                (double)iol_word_i(c, iol_role_at(r->c_bytes_read)) +
+                    (double)iol_word_i(c, iol_role_at(r->c_bytes_written)),
+                iol_word_f(f, (size_t)vb));
+            if (k == 0) {
+                time = t;
+                bytes = b;
+            } else {
+                iolens_combine_variance_merge(&t, &time);
+                iolens_combine_variance_merge(&b, &bytes);
+            }
+        }
+        iol_combine_checked(mod, IOLENS_COMBINE_REDUCE, out, rec, k == 0);
+    }
+    if (with_var && vt >= 0 && vb >= 0)
+        iolens_combine_variance_store(mod, out, &time, &bytes);
+    free(rec);
+    return IOLENS_OK;
+}

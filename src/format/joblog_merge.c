@@ -24,8 +24,10 @@
 struct input {
     iolens_log *log;
     const char *name;
+    size_t given;   /* its place among the inputs */
     int64_t rank;   /* its rank, or -1: a whole job's log (every rank) */
     int64_t stated; /* the job's size it states, 0: none */
+    int64_t first;  /* a whole job's log: the rank its rank 0 becomes */
     int reducible;  /* its records may take part in the reduction */
 };
 
@@ -33,6 +35,7 @@ struct merge {
     struct input *in; /* sorted by rank (a whole job's log first) */
     size_t n;
     int64_t nprocs;
+    int jobs; /* --force on inputs whose ranks clash: one job after the other */
     unsigned flags;
     uint64_t left_out; /* modules with records this library cannot read */
     const char *path;  /* the output */
@@ -157,24 +160,55 @@ static iolens_status check_job(struct merge *g)
 }
 
 /* Every rank in one input only; with no FORCE flag, every rank in one. */
+static int cmp_given(const void *a, const void *b)
+{
+    const struct input *x = a, *y = b;
+    return x->given < y->given ? -1 : x->given > y->given;
+}
+
+/* --force on inputs whose ranks clash (logs of several jobs): each input's
+ * ranks after those of the inputs before it, in the order given. */
+static void lay_out_jobs(struct merge *g)
+{
+    int64_t next = 0;
+    qsort(g->in, g->n, sizeof(*g->in), cmp_given);
+    for (size_t i = 0; i < g->n; i++) {
+        struct input *in = &g->in[i];
+        in->first = next;
+        if (in->rank >= 0)
+            in->rank = next++;
+        else
+            next += in->stated;
+    }
+    g->nprocs = next;
+    g->jobs = 1;
+}
+
+/* Every rank in one input only (--force: else one job after the other);
+ * with no FORCE flag, every rank in one. */
 static iolens_status check_ranks(struct merge *g)
 {
     int64_t expect = 0;
+    int force = (g->flags & IOLENS_MERGE_FORCE) != 0;
     for (size_t i = 0; i < g->n; i++) {
         const struct input *in = &g->in[i];
-        if (i > 0 && (in->rank == g->in[i - 1].rank || g->in[i - 1].rank < 0))
-            return refuse(g, "%s and %s both hold rank %lld", g->in[i - 1].name, in->name,
-                          (long long)(in->rank < 0 ? 0 : in->rank));
+        if (i > 0 && (in->rank == g->in[i - 1].rank || g->in[i - 1].rank < 0)) {
+            if (!force)
+                return refuse(g, "%s and %s both hold rank %lld", g->in[i - 1].name,
+                              in->name, (long long)(in->rank < 0 ? 0 : in->rank));
+            lay_out_jobs(g);
+            return IOLENS_OK;
+        }
         if (in->rank < 0) {
             expect = g->nprocs;
             continue;
         }
-        if (in->rank > expect && !(g->flags & IOLENS_MERGE_FORCE))
+        if (in->rank > expect && !force)
             return refuse(g, "no log of rank %lld of %lld (--force merges without it)",
                           (long long)expect, (long long)g->nprocs);
         expect = in->rank + 1;
     }
-    if (expect < g->nprocs && !(g->flags & IOLENS_MERGE_FORCE))
+    if (expect < g->nprocs && !force)
         return refuse(g, "no log of rank %lld of %lld (--force merges without it)",
                       (long long)expect, (long long)g->nprocs);
     return IOLENS_OK;
@@ -184,7 +218,9 @@ static iolens_status check_ranks(struct merge *g)
 static int64_t rank_of(const struct input *in, const void *rec)
 {
     int64_t own = ((const struct iolens_record_base *)rec)->rank;
-    return in->rank < 0 || own < 0 ? own : in->rank;
+    if (own < 0)
+        return own;
+    return in->rank < 0 ? own + in->first : in->rank;
 }
 
 /* A record id and the rank whose log holds it. */
@@ -326,9 +362,107 @@ out:
     return st;
 }
 
+/* --force on several jobs' logs: the ids of module m that more than one
+ * input holds a shared record (rank -1) of. */
+static iolens_status find_job_shared(struct merge *g, int m, struct shared *s)
+{
+    struct held *v = NULL;
+    size_t n = 0, cap = 0;
+    const void *rec;
+    iolens_status st = IOLENS_OK;
+
+    for (size_t i = 0; i < g->n && st == IOLENS_OK; i++) {
+        struct input *in = &g->in[i];
+        if (!iolens_log_get_info(in->log)->mod_map[m].len)
+            continue;
+        iol_joblog_rewind(in->log);
+        while ((st = iolens_log_next_record(in->log, m, &rec)) == IOLENS_OK) {
+            const struct iolens_record_base *b = rec;
+            if (b->rank >= 0)
+                continue;
+            if (n == cap) {
+                size_t more = cap ? 2 * cap : 256;
+                struct held *p = realloc(v, more * sizeof(*p));
+                if (!p) {
+                    st = IOLENS_ERR_NOMEM;
+                    break;
+                }
+                v = p;
+                cap = more;
+            }
+            v[n++] = (struct held){b->id, (int64_t)i};
+        }
+        st = st == IOLENS_END ? IOLENS_OK : read_failed(g, st, in);
+    }
+    if (st == IOLENS_OK && n) {
+        qsort(v, n, sizeof(*v), cmp_held);
+        if (!(s->ids = malloc(n * sizeof(*s->ids))))
+            st = IOLENS_ERR_NOMEM;
+    }
+    for (size_t i = 0; st == IOLENS_OK && i < n;) {
+        size_t j = i + 1;
+        while (j < n && v[j].id == v[i].id)
+            j++;
+        if (j - i > 1)
+            s->ids[s->n++] = v[i].id;
+        i = j;
+    }
+    free(v);
+    return st;
+}
+
+/* Combine each file's shared records of several jobs into one. */
+static iolens_status reduce_job_shared(struct merge *g, const struct iolens_module_desc *d,
+                                       struct shared *s)
+{
+    size_t sz = d->record_size, at;
+    const void *rec;
+    const void **recs = malloc(g->n * sizeof(*recs));
+    int64_t *np = malloc(g->n * sizeof(*np)), *first = malloc(g->n * sizeof(*first));
+    unsigned char *have = calloc(s->n * g->n, 1);
+    iolens_status st = IOLENS_ERR_NOMEM;
+
+    if (!recs || !np || !first || !have || s->n > SIZE_MAX / g->n / sz ||
+        !(s->recs = malloc(s->n * g->n * sz)) || !(s->out = malloc(s->n * sz)))
+        goto out;
+    st = IOLENS_OK;
+    for (size_t i = 0; i < g->n && st == IOLENS_OK; i++) {
+        struct input *in = &g->in[i];
+        if (!iolens_log_get_info(in->log)->mod_map[d->id].len)
+            continue;
+        iol_joblog_rewind(in->log);
+        while ((st = iolens_log_next_record(in->log, (int)d->id, &rec)) == IOLENS_OK) {
+            const struct iolens_record_base *b = rec;
+            if (b->rank < 0 && is_shared(s, b->id, &at)) {
+                memcpy(s->recs + (at * g->n + i) * sz, rec, sz);
+                have[at * g->n + i] = 1;
+            }
+        }
+        st = st == IOLENS_END ? IOLENS_OK : read_failed(g, st, in);
+    }
+    for (size_t k = 0; k < s->n && st == IOLENS_OK; k++) {
+        size_t n = 0;
+        for (size_t i = 0; i < g->n; i++) {
+            if (!have[k * g->n + i])
+                continue;
+            recs[n] = s->recs + (k * g->n + i) * sz;
+            np[n] = g->in[i].rank < 0 ? g->in[i].stated : 1;
+            first[n++] = g->in[i].first;
+        }
+        st = iolens_combine_shared_jobs(d, recs, np, first, n, s->out + k * sz);
+    }
+out:
+    free(have);
+    free(first);
+    free(np);
+    free(recs);
+    return st;
+}
+
 /* Input in's records of module m but the shared ones, ranks set. */
 static iolens_status put_input(struct merge *g, iolens_log_writer *w, struct input *in, int m,
-                               const struct shared *s, double span, struct iol_joblog_buf *b)
+                               const struct shared *s, const struct shared *js, double span,
+                               struct iol_joblog_buf *b)
 {
     const void *rec;
     iolens_status st;
@@ -339,8 +473,8 @@ static iolens_status put_input(struct merge *g, iolens_log_writer *w, struct inp
     iol_joblog_rewind(in->log);
     while ((st = iolens_log_next_record(in->log, m, &rec)) == IOLENS_OK) {
         int64_t r = rank_of(in, rec);
-        if (in->reducible && r >= 0 && is_shared(s, ((const struct iolens_record_base *)rec)->id,
-                                                 &at))
+        uint64_t id = ((const struct iolens_record_base *)rec)->id;
+        if ((in->reducible && r >= 0 && is_shared(s, id, &at)) || (r < 0 && is_shared(js, id, &at)))
             continue;
         if ((st = iol_joblog_put_record(w, m, rec, r, span, b)) != IOLENS_OK)
             return write_failed(g, st);
@@ -353,7 +487,7 @@ static iolens_status put_module(struct merge *g, iolens_log_writer *w,
                                 const struct iolens_joblog *c, int m, double span)
 {
     const struct iolens_module_desc *d = iolens_module(m);
-    struct shared s = {0};
+    struct shared s = {0}, js = {0};
     struct iol_joblog_buf b = {0};
     iolens_status st = IOLENS_OK;
     uint32_t ver = iol_joblog_common_version(c, m);
@@ -375,12 +509,18 @@ static iolens_status put_module(struct merge *g, iolens_log_writer *w,
         (void)iol_writer_set_version(w, m, ver); /* IOLENS_ERR_VERSION: the newest */
     if (iolens_combine_reduced(d) && (st = find_shared(g, m, &s)) == IOLENS_OK && s.n)
         st = reduce_shared(g, d, &s);
+    if (st == IOLENS_OK && g->jobs && iolens_combine_reduced(d) &&
+        (st = find_job_shared(g, m, &js)) == IOLENS_OK && js.n)
+        st = reduce_job_shared(g, d, &js);
     for (size_t i = 0; i < g->n && st == IOLENS_OK; i++) {
-        st = put_input(g, w, &g->in[i], m, &s, span, &b);
+        st = put_input(g, w, &g->in[i], m, &s, &js, span, &b);
         /* The shared records follow rank 0's own, as in the runtime's log. */
-        for (size_t k = 0; i == 0 && k < s.n && st == IOLENS_OK; k++)
-            if ((st = iolens_writer_put_record(w, m, s.out + k * d->record_size)) != IOLENS_OK)
+        for (size_t k = 0; i == 0 && k < s.n + js.n && st == IOLENS_OK; k++) {
+            const unsigned char *r = k < s.n ? s.out + k * d->record_size
+                                             : js.out + (k - s.n) * d->record_size;
+            if ((st = iolens_writer_put_record(w, m, r)) != IOLENS_OK)
                 write_failed(g, st);
+        }
     }
     if (st != IOLENS_OK && g->detail && g->dlen && !g->detail[0])
         write_failed(g, st);
@@ -388,6 +528,9 @@ static iolens_status put_module(struct merge *g, iolens_log_writer *w,
     free(s.ids);
     free(s.recs);
     free(s.out);
+    free(js.ids);
+    free(js.recs);
+    free(js.out);
     return st;
 }
 
@@ -489,6 +632,7 @@ iolens_status iolens_joblog_merge(iolens_log *const *logs, const char *const *na
     for (size_t i = 0; i < nlogs; i++) {
         g.in[i].log = logs[i];
         g.in[i].name = names[i];
+        g.in[i].given = i;
     }
     classify(&g);
     qsort(g.in, g.n, sizeof(*g.in), cmp_input);

@@ -22,6 +22,12 @@
 #                    files (their names hold process ids);
 #                    merge refuses, in one line, a job log with a rank's log,
 #                    three of the four, and logs of two jobs
+#           jobs     darshan#401: two runs of mpi_mixed, two job logs with
+#                    shared records of the same files; merge refuses them in
+#                    one line, and with --force lays the jobs' ranks one after
+#                    the other (nprocs 8) and combines each file's two rank -1
+#                    records into one (opens and bytes summed), where
+#                    darshan-merge keeps both jobs' records side by side
 #           killed   mpi_rt_killed (every rank dies of SIGKILL): the record
 #                    files iolens recover turns into logs merge into one log
 #                    of 4 ranks, each rank's file its own, iolens_killed=4
@@ -152,6 +158,30 @@ coll_at | mixed)
     j2=$("$iolens" parse "$2" | sed -n 's/^# jobid: //p')
     refused "$o and $2 are logs of different jobs (job ids $j1 and $j2)" "$o" "$2" "$3" "$4"
     echo "PASS: $mode: the merged per-rank logs hold the job log's counters, $nshared shared records included"
+    ;;
+jobs)
+    job 4 "$t/j1" "$mpibin/mpi_mixed"
+    job 4 "$t/j2" "$mpibin/mpi_mixed"
+    a=$(echo "$t/j1"/*.darshan) b=$(echo "$t/j2"/*.darshan)
+    ja=$("$iolens" parse "$a" | sed -n 's/^# jobid: //p')
+    jb=$("$iolens" parse "$b" | sed -n 's/^# jobid: //p')
+    refused "$a and $b are logs of different jobs (job ids $ja and $jb)" "$a" "$b"
+    "$iolens" merge --force "$t/m.darshan" "$a" "$b" 2> "$t/err" || { cat "$t/err"; fail "merge --force failed"; }
+    "$iolens" parse "$t/m.darshan" > "$t/p"
+    grep -q '^# nprocs: 8$' "$t/p" || fail "merged jobs: nprocs is not 8"
+    # Each file both jobs share: one rank -1 record with both jobs' counts.
+    for c in POSIX_OPENS POSIX_BYTES_WRITTEN; do
+        "$iolens" parse "$a" "$b" | awk -F '\t' -v c=$c '!/^#/ && $2 == -1 && $1 == "POSIX" && $4 == c { s[$6] += $5; n[$6]++ }
+            END { for (f in s) if (n[f] == 2) print f "\t" s[f] }' | grep -v "^$t/ompi/" | sort > "$t/want"
+        awk -F '\t' -v c=$c '!/^#/ && $2 == -1 && $1 == "POSIX" && $4 == c { print $6 "\t" $5 }' "$t/p" |
+            grep -v "^$t/ompi/" | sort > "$t/got"
+        [ -s "$t/want" ] || fail "the two jobs share no file"
+        join -t "	" "$t/want" "$t/got" | awk -F '\t' '$2 != $3 { bad = 1; print } END { exit bad }' ||
+            fail "merged jobs: $c of a file both jobs share is not the sum of theirs"
+        [ "$(join -t "	" "$t/want" "$t/got" | wc -l)" -eq "$(wc -l < "$t/want")" ] ||
+            fail "merged jobs: a file both jobs share has no rank -1 record"
+    done
+    echo "PASS: jobs: two jobs' shared records of $(wc -l < "$t/want") files combined"
     ;;
 killed)
     JOB_MAY_FAIL=1 job 4 "$t/logs" "$mpibin/mpi_rt_killed" IOLENS_JOBID_ENV=IOLENS_TEST_JOB \

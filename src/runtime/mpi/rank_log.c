@@ -18,7 +18,6 @@
 #include "core/diag.h"
 #include "core/fmt.h"
 #include "format/runtime_api.h"
-#include "format/sysio.h"
 #include "hm_align.h"
 #include "iolens/joblog.h"
 #include "iolens/log_parts.h"
