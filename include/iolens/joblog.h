@@ -61,7 +61,10 @@ IOLENS_API iolens_status iolens_joblog_write(const struct iolens_joblog *c, cons
 /* iolens_joblog_merge's flags. */
 enum {
     /* Merge logs that do not look like one job's (job id, start time,
-     * number of processes), or that leave ranks out. */
+     * number of processes), or that leave ranks out; logs whose ranks clash
+     * are laid one after the other, in the order given, and the shared
+     * records several of them hold of one file combined
+     * (iolens_combine_shared_jobs). */
     IOLENS_MERGE_FORCE = 1,
     /* Reduce the shared records of job logs too (a log of a whole job is
      * otherwise taken as it is: its job already reduced it, or chose not to). */
