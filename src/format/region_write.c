@@ -120,7 +120,8 @@ static iolens_status step(struct iol_region_writer *rw, const unsigned char **in
     struct iol_codec_buf b = {*in, 0, *avail, rw->out, rw->out_len, rw->out_cap};
     iolens_status st = rw->codec->enc_step(rw->stream, &b, finish);
 
-    *in += b.in_pos;
+    if (b.in_pos) /* the finishing step's in is NULL: no offset on it */
+        *in += b.in_pos;
     *avail -= b.in_pos;
     rw->out_len = b.out_pos;
     return st;
