@@ -106,15 +106,15 @@ static int dxt_fields(const struct iolens_dxt_record *r, struct diff_fields *out
 {
     struct diff_field *f;
     if (!(f = add(out, &cap)))
-            return -1;
+        return -1;
     snprintf(f->name, sizeof(f->name), "DXT_HOSTNAME");
     snprintf(f->value, sizeof(f->value), "%.*s", (int)sizeof(r->hostname), r->hostname);
     if (!(f = add(out, &cap)))
-            return -1;
+        return -1;
     snprintf(f->name, sizeof(f->name), "DXT_WRITE_COUNT");
     snprintf(f->value, sizeof(f->value), "%lld", (long long)r->write_count);
     if (!(f = add(out, &cap)))
-            return -1;
+        return -1;
     snprintf(f->name, sizeof(f->name), "DXT_READ_COUNT");
     snprintf(f->value, sizeof(f->value), "%lld", (long long)r->read_count);
     for (int64_t k = 0; k < r->write_count + r->read_count; k++) {
@@ -125,7 +125,7 @@ static int dxt_fields(const struct iolens_dxt_record *r, struct diff_fields *out
                                             "THREAD"};
         for (int p = 0; p < 5; p++) {
             if (!(f = add(out, &cap)))
-            return -1;
+                return -1;
             snprintf(f->name, sizeof(f->name), "DXT_%s_%lld_%s", op, (long long)idx, parts[p]);
             f->timer = p == 2 || p == 3;
             if (p == 0 || p == 1)

@@ -95,8 +95,12 @@ static iolens_status write_failed(struct merge *g, iolens_status st)
     return st;
 }
 
-/* Which rank each input stands for (see iolens_joblog_merge). */
-static void classify(struct merge *g)
+/* The most processes (and so ranks) a job can have: MPI counts them in an int. */
+#define MAX_NPROCS INT32_MAX
+
+/* Which rank each input stands for (see iolens_joblog_merge).
+ * @return IOLENS_OK, or IOLENS_ERR_CORRUPT for a rank or job size no job has. */
+static iolens_status classify(struct merge *g)
 {
     int64_t next = 0, rank, world;
     for (size_t i = 0; i < g->n; i++) {
@@ -119,12 +123,26 @@ static void classify(struct merge *g)
         }
     }
     for (size_t i = 0; i < g->n; i++) {
+        const struct input *in = &g->in[i];
+        if (in->stated < 0 || in->stated > MAX_NPROCS || in->rank >= MAX_NPROCS ||
+            (in->stated && in->rank >= in->stated)) {
+            if (in->rank < 0)
+                snprintf(g->detail, g->dlen, "%s: a job of %lld processes: no job has that many",
+                         in->name, (long long)in->stated);
+            else
+                snprintf(g->detail, g->dlen, "%s: rank %lld of a job of %lld processes: no "
+                         "job has it", in->name, (long long)in->rank, (long long)in->stated);
+            return IOLENS_ERR_CORRUPT;
+        }
+    }
+    for (size_t i = 0; i < g->n; i++) {
         int64_t upto = g->in[i].rank + 1;
         if (g->in[i].stated > g->nprocs)
             g->nprocs = g->in[i].stated;
         if (upto > g->nprocs)
             g->nprocs = upto;
     }
+    return IOLENS_OK;
 }
 
 static int cmp_input(const void *a, const void *b)
@@ -220,7 +238,9 @@ static int64_t rank_of(const struct input *in, const void *rec)
     int64_t own = ((const struct iolens_record_base *)rec)->rank;
     if (own < 0)
         return own;
-    return in->rank < 0 ? own + in->first : in->rank;
+    /* A whole job's log: its ranks moved by its place (wrapping, as a
+     * damaged log's may be anything). */
+    return in->rank < 0 ? (int64_t)((uint64_t)own + (uint64_t)in->first) : in->rank;
 }
 
 /* A record id and the rank whose log holds it. */
@@ -634,9 +654,12 @@ iolens_status iolens_joblog_merge(iolens_log *const *logs, const char *const *na
         g.in[i].name = names[i];
         g.in[i].given = i;
     }
-    classify(&g);
-    qsort(g.in, g.n, sizeof(*g.in), cmp_input);
-    st = (flags & IOLENS_MERGE_FORCE) ? IOLENS_OK : check_job(&g);
+    st = classify(&g);
+    if (st == IOLENS_OK) {
+        qsort(g.in, g.n, sizeof(*g.in), cmp_input);
+        if (!(flags & IOLENS_MERGE_FORCE))
+            st = check_job(&g);
+    }
     if (st == IOLENS_OK)
         st = check_ranks(&g);
     if (st == IOLENS_OK)

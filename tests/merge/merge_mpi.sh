@@ -145,7 +145,7 @@ coll_at | mixed)
     [ "$(wc -l < "$t/shared")" -eq $((2 * nshared)) ] && [ "$(sort "$t/shared" | uniq -u | wc -l)" -eq 0 ] ||
         { sort "$t/shared" | uniq -u; fail "the job log and the merged log share different files"; }
     # Refusals, in one line.
-    refused "$one and $1 both hold rank 0" --force "$one" "$@"
+    refused "$1 and $1 both hold rank 0" "$1" "$1" "$2" "$3" "$4"
     refused "no log of rank 3 of 4 (--force merges without it)" "$1" "$2" "$3"
     "$iolens" merge --force "$t/three.darshan" "$1" "$2" "$3" ||
         fail "merge --force of three ranks' logs failed"
