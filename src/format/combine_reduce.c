@@ -241,7 +241,7 @@ iolens_status iolens_combine_shared_jobs(const struct iolens_module_desc *mod,
             for (int slow = 0; slow < 2; slow++) {
                 size_t at = iol_role_at(slow ? r->c_slowest_rank : r->c_fastest_rank);
                 if (iol_word_i(c, at) >= 0)
-                    iol_set_word_i(c, at, iol_word_i(c, at) + first_rank[k]);
+                    iol_set_word_i(c, at, iol_add_wrap(iol_word_i(c, at), first_rank[k]));
             }
         if (with_var && vt >= 0 && vb >= 0) {
             struct iolens_variance t = variance_of((double)nprocs[k], iol_own_time(mod, rec),

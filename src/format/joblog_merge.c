@@ -308,9 +308,10 @@ static iolens_status held_records(struct merge *g, int m, struct held **out, siz
                 v = p;
                 cap = more;
             }
+            /* A rank past the job's (a damaged log's) is never shared. */
             int64_t r = rank_of(in, rec);
             v[n++] = (struct held){((const struct iolens_record_base *)rec)->id,
-                                   in->reducible ? r : -1};
+                                   in->reducible && r < g->nprocs ? r : -1};
         }
         st = st == IOLENS_END ? IOLENS_OK : read_failed(g, st, in);
     }
@@ -367,7 +368,8 @@ static iolens_status reduce_shared(struct merge *g, const struct iolens_module_d
         iol_joblog_rewind(in->log);
         while ((st = iolens_log_next_record(in->log, (int)d->id, &rec)) == IOLENS_OK) {
             int64_t r = rank_of(in, rec);
-            if (r >= 0 && is_shared(s, ((const struct iolens_record_base *)rec)->id, &at))
+            if (r >= 0 && r < g->nprocs &&
+                is_shared(s, ((const struct iolens_record_base *)rec)->id, &at))
                 memcpy(s->recs + (at * np + (size_t)r) * sz, rec, sz);
         }
         st = st == IOLENS_END ? IOLENS_OK : read_failed(g, st, in);
@@ -494,7 +496,8 @@ static iolens_status put_input(struct merge *g, iolens_log_writer *w, struct inp
     while ((st = iolens_log_next_record(in->log, m, &rec)) == IOLENS_OK) {
         int64_t r = rank_of(in, rec);
         uint64_t id = ((const struct iolens_record_base *)rec)->id;
-        if ((in->reducible && r >= 0 && is_shared(s, id, &at)) || (r < 0 && is_shared(js, id, &at)))
+        if ((in->reducible && r >= 0 && r < g->nprocs && is_shared(s, id, &at)) ||
+            (r < 0 && is_shared(js, id, &at)))
             continue;
         if ((st = iol_joblog_put_record(w, m, rec, r, span, b)) != IOLENS_OK)
             return write_failed(g, st);
