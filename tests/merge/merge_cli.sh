@@ -13,9 +13,10 @@
 #                    exactly the lines diff_edit expects, exit 1 (--json: not
 #                    equal, one item per line); usage errors exit 2
 #            shared  darshan#401: two processes of one batch job (the same
-#                    job id) write one file, 100 and 200 bytes, each with its
-#                    own log; merge combines their records into one rank -1
-#                    record of 300 bytes and both processes' opens and writes
+#                    job id) append to one file with tee (stdio), 100 and 200
+#                    bytes, each with its own log; merge combines their STDIO
+#                    (and POSIX) records into one rank -1 record each: 300
+#                    bytes and both processes' opens and writes
 #                    (darshan-merge keeps one process's record); a third log
 #                    of another job is refused
 set -eu
@@ -81,34 +82,35 @@ shared)
     sanitizer_preload "$lib" "$asan_signals"
     mkdir "$t/logs" "$t/w"
     f=$t/w/shared.dat
-    # dd: one open, one write each; one process after the other, as steps of a job.
-    IOLENS_JOBID_ENV=IOLENS_TEST_JOB IOLENS_TEST_JOB=401 IOLENS_LOGPATH="$t/logs" \
-        LD_PRELOAD="$preload" dd if=/dev/zero of="$f" bs=100 count=1 2> /dev/null ||
-        fail "dd did not run"
-    IOLENS_JOBID_ENV=IOLENS_TEST_JOB IOLENS_TEST_JOB=401 IOLENS_LOGPATH="$t/logs" \
-        LD_PRELOAD="$preload" dd if=/dev/zero of="$f" bs=200 count=1 seek=1 conv=notrunc \
-        2> /dev/null || fail "dd did not run"
+    # tee (under the runtime; head not): 100 then 200 bytes appended to one
+    # file, one process after the other, as steps of a job. (dd is not used:
+    # under ASan its aligned_alloc is refused.)
+    for n in 100 200; do
+        head -c $n /dev/zero | IOLENS_JOBID_ENV=IOLENS_TEST_JOB IOLENS_TEST_JOB=401 \
+            IOLENS_LOGPATH="$t/logs" LD_PRELOAD="$preload" tee -a "$f" > /dev/null ||
+            fail "tee did not run"
+    done
     set -- "$t/logs"/*.darshan
     [ $# -eq 2 ] || fail "expected 2 logs, got $#"
     "$iolens" merge "$t/merged.darshan" "$@" 2> "$t/err" || { cat "$t/err"; fail "merge failed"; }
     "$iolens" parse "$t/merged.darshan" > "$t/p"
     grep -q '^# nprocs: 2$' "$t/p" || fail "merged: nprocs is not 2"
-    # Each process's own counts (dd may open its output more than once).
+    # Each process's own counts.
     sum() {
         "$iolens" parse "$1" "$2" | awk -v c="$3" -v f="$f" '$4 == c && $6 == f { s += $5 } END { print s + 0 }'
     }
-    opens=$(sum "$1" "$2" POSIX_OPENS) writes=$(sum "$1" "$2" POSIX_WRITES)
-    [ "$(sum "$1" "$2" POSIX_BYTES_WRITTEN)" = 300 ] && [ "$opens" -ge 2 ] ||
+    opens=$(sum "$1" "$2" STDIO_OPENS) writes=$(sum "$1" "$2" STDIO_WRITES)
+    [ "$(sum "$1" "$2" STDIO_BYTES_WRITTEN)" = 300 ] && [ "$opens" -ge 2 ] ||
         fail "the processes' logs do not hold 100 + 200 bytes written and an open each"
-    for c in "POSIX_BYTES_WRITTEN	300" "POSIX_OPENS	$opens" "POSIX_WRITES	$writes"; do
-        grep -q "^POSIX	-1	[0-9]*	$c	$f	" "$t/p" ||
+    for c in "STDIO_BYTES_WRITTEN	300" "STDIO_OPENS	$opens" "STDIO_WRITES	$writes"; do
+        grep -q "^STDIO	-1	[0-9]*	$c	$f	" "$t/p" ||
             { grep "$f" "$t/p" | head -20; fail "merged: no rank -1 record of $f with ${c%	*} ${c#*	}"; }
     done
-    if grep -q "^POSIX	[01]	[0-9]*	POSIX_OPENS	.*	$f	" "$t/p"; then
+    if grep -q "^\(POSIX\|STDIO\)	[01]	[0-9]*	[A-Z]*_OPENS	.*	$f	" "$t/p"; then
         fail "merged: a rank's own record of $f is left"
     fi
-    IOLENS_JOBID_ENV=IOLENS_TEST_JOB IOLENS_TEST_JOB=402 IOLENS_LOGPATH="$t/w" \
-        LD_PRELOAD="$preload" dd if=/dev/zero of="$f" bs=1 count=1 2> /dev/null
+    head -c 1 /dev/zero | IOLENS_JOBID_ENV=IOLENS_TEST_JOB IOLENS_TEST_JOB=402 \
+        IOLENS_LOGPATH="$t/w" LD_PRELOAD="$preload" tee -a "$f" > /dev/null || fail "tee did not run"
     other=$(echo "$t/w"/*.darshan)
     st=0
     "$iolens" merge "$t/no.darshan" "$1" "$other" 2> "$t/err" || st=$?
