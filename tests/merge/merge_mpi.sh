@@ -29,8 +29,10 @@
 #                    records into one (opens and bytes summed), where
 #                    darshan-merge keeps both jobs' records side by side
 #           killed   mpi_rt_killed (every rank dies of SIGKILL): the record
-#                    files iolens recover turns into logs merge into one log
-#                    of 4 ranks, each rank's file its own, iolens_killed=4
+#                    files iolens recover turns into logs (and the logs of
+#                    ranks that mpirun's SIGTERM reached first) merge into one
+#                    log of 4 ranks, each rank's file its own, iolens_killed=K
+#                    for the K recovered
 set -eu
 export LC_ALL=C
 [ $# -eq 5 ] || { echo "usage: $0 LIB IOLENS MPIBIN MERGEBIN MODE" >&2; exit 2; }
@@ -186,17 +188,23 @@ jobs)
 killed)
     JOB_MAY_FAIL=1 job 4 "$t/logs" "$mpibin/mpi_rt_killed" IOLENS_JOBID_ENV=IOLENS_TEST_JOB \
         IOLENS_TEST_JOB=7401
-    set -- "$t/mmap"/*.iolmap
-    [ $# -eq 4 ] || { ls -l "$t/mmap" "$t/logs"; fail "expected 4 record files, got $#"; }
+    # A rank that mpirun's SIGTERM reached first wrote its own log instead.
     mkdir "$t/rec"
-    "$iolens" recover -o "$t/rec" "$@" > /dev/null || fail "iolens recover failed"
-    "$iolens" merge "$t/merged.darshan" "$t/rec"/*.darshan 2> "$t/err" ||
+    k=$(find "$t/mmap" -name '*.iolmap' | wc -l)
+    [ $((k + $(find "$t/logs" -name '*.darshan' | wc -l))) -eq 4 ] ||
+        { ls -l "$t/mmap" "$t/logs"; fail "expected 4 record files or logs"; }
+    [ "$k" -eq 0 ] || "$iolens" recover -o "$t/rec" "$t/mmap"/*.iolmap > /dev/null ||
+        fail "iolens recover failed"
+    # shellcheck disable=SC2046 # paths without blanks (mktemp's)
+    set -- $(find "$t/rec" "$t/logs" -name '*.darshan' | sort)
+    "$iolens" merge "$t/merged.darshan" "$@" 2> "$t/err" ||
         { cat "$t/err"; fail "merge of the recovered logs failed"; }
     "$iolens" parse "$t/merged.darshan" > "$t/p"
     grep -q '^# nprocs: 4$' "$t/p" || fail "merged: nprocs is not 4"
     grep -q '^# jobid: 7401$' "$t/p" || fail "merged: job id is not 7401"
-    grep -q '^# metadata: iolens_killed = 4$' "$t/p" || fail "merged: no iolens_killed=4"
-    grep -q '^# metadata: iolens_killed_ranks = 0,1,2,3$' "$t/p" || fail "merged: no iolens_killed_ranks"
+    if [ "$k" -gt 0 ]; then
+        grep -q "^# metadata: iolens_killed = $k$" "$t/p" || fail "merged: no iolens_killed=$k"
+    fi
     for r in 0 1 2 3; do
         grep -q "^POSIX	$r	[0-9]*	POSIX_BYTES_WRITTEN	1000	.*/killed\.$r	" "$t/p" ||
             { grep killed "$t/p" | head; fail "merged: rank $r's killed file is not rank $r's"; }
