@@ -1,7 +1,7 @@
 #!/bin/sh
 # Build the fuzz targets with clang into build-fuzz/ and run each for a while.
 #   fuzz/run.sh [SECONDS] [TARGET...]     default: 300 s each; fuzz_log fuzz_regions fuzz_cli
-#                                         fuzz_convert fuzz_thresholds
+#                                         fuzz_convert fuzz_thresholds fuzz_merge
 # Environment: IOLENS_LOGS (folder of seed logs; default IOLENS_SHARED_LOGS if set,
 #   else tests/data/darshan-logs, the real logs the tests read),
 #   FUZZ_JOBS (parallel fuzzing processes, default 1), FUZZ_MAX_LEN (largest input,
@@ -15,7 +15,7 @@ build=${BUILD_FUZZ:-$src/build-fuzz}
 logs=${IOLENS_LOGS:-${IOLENS_SHARED_LOGS:-$src/tests/data/darshan-logs}}
 secs=${1:-300}
 [ $# -gt 0 ] && shift
-targets=${*:-fuzz_log fuzz_regions fuzz_cli fuzz_convert fuzz_thresholds}
+targets=${*:-fuzz_log fuzz_regions fuzz_cli fuzz_convert fuzz_thresholds fuzz_merge}
 jobs=${FUZZ_JOBS:-1}
 
 if [ ! -d "$logs" ]; then

@@ -18,7 +18,8 @@
  * the library's threaded decompression path: cut, corrupted, and abandoned
  * half read (--large-only runs just that, e.g. under ThreadSanitizer).
  * CLI part (with --iolens): `iolens parse --all`, `iolens dxt`, `iolens insights`,
- * `iolens report -o -`, `iolens convert` and `iolens export --format json` on a sample
+ * `iolens report -o -`, `iolens convert`, `iolens export --format json`, `iolens merge OUT`
+ * and `iolens diff` (the log against itself) on a sample
  * of the same cases: exit 0, or non-zero with exactly one line
  * `iolens VERB: PATH: reason` on stderr (lines starting "# warning:" aside); never a
  * signal or sanitizer report. With --expect-fail, insights, report, convert and export
@@ -278,9 +279,10 @@ static void convert_out_path(char *buf, size_t len)
 /* Run `iolens ARGS... path` and check its exit and stderr. */
 static void run_cli(const char *verb, const char *path, const char *what)
 {
-    char errpath[600], convert_out[600];
+    char errpath[600], convert_out[600], merge_out[600];
     convert_out_path(convert_out, sizeof(convert_out));
     snprintf(errpath, sizeof(errpath), "%s/bad_input_stderr.%ld", tmpdir, (long)getpid());
+    snprintf(merge_out, sizeof(merge_out), "%s/bad_input_merged.%ld", tmpdir, (long)getpid());
     pid_t pid = fork();
     if (pid < 0) {
         fail("fork: %s", strerror(errno));
@@ -302,6 +304,10 @@ static void run_cli(const char *verb, const char *path, const char *what)
             execl(iolens_bin, iolens_bin, "export", "--format", "json", path, (char *)NULL);
         else if (!strcmp(verb, "report")) /* the page to stdout, /dev/null */
             execl(iolens_bin, iolens_bin, "report", "-o", "-", path, (char *)NULL);
+        else if (!strcmp(verb, "merge")) /* into a log beside it, removed below */
+            execl(iolens_bin, iolens_bin, "merge", merge_out, path, (char *)NULL);
+        else if (!strcmp(verb, "diff")) /* the log against itself */
+            execl(iolens_bin, iolens_bin, "diff", path, path, (char *)NULL);
         else
             execl(iolens_bin, iolens_bin, verb, path, (char *)NULL);
         _exit(127);
@@ -323,6 +329,8 @@ static void run_cli(const char *verb, const char *path, const char *what)
     }
     err[errlen] = '\0';
     unlink(errpath);
+    unlink(convert_out);
+    unlink(merge_out);
 
     if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM) {
         fail("iolens %s on %s: no exit after %d s", verb, what, CLI_TIMEOUT_S);
@@ -385,8 +393,8 @@ static void cli_case(const unsigned char *img, size_t len, const char *what)
     run_cli("report", path, what);
     run_cli("convert", path, what);
     run_cli("export", path, what);
-    convert_out_path(path, sizeof(path));
-    unlink(path);
+    run_cli("merge", path, what);
+    run_cli("diff", path, what);
     t_cli += now() - t0;
     unlink(path);
 }

@@ -73,6 +73,53 @@ IOLENS_API void iolens_combine_variance_store(const struct iolens_module_desc *m
                                               const struct iolens_variance *time,
                                               const struct iolens_variance *bytes);
 
+/* REDUCE: does the MPI runtime reduce the shared records of mod, as Darshan
+ * 3.5 does those of POSIX, MPI-IO, H5F, H5D, PNETCDF_FILE, PNETCDF_VAR and
+ * STDIO (HEATMAP and the trace modules stay per rank)? @return 1 or 0. */
+IOLENS_API int iolens_combine_reduced(const struct iolens_module_desc *mod);
+
+/* REDUCE: does mod keep the variances across ranks of time and bytes (a
+ * VARIANCE_TIME row; not H5F or PNETCDF_FILE)? @return 1 or 0. */
+IOLENS_API int iolens_combine_has_variances(const struct iolens_module_desc *mod);
+
+/* One step of a reduction over ranks: operand in is folded into operand
+ * inout (each operand a rank's, holding whatever was folded into it). */
+struct iolens_reduce_step {
+    uint32_t in, inout;
+};
+
+/* The order in which Open MPI 4.1's MPI_Reduce (a commutative operation, root
+ * 0) combines the operands of nprocs ranks for a message of bytes bytes: the
+ * nprocs - 1 steps into steps (room for nprocs - 1).
+ * @return the operand that holds the result (0 when nprocs is 0 or 1). */
+IOLENS_API size_t iolens_combine_reduce_order(size_t nprocs, uint64_t bytes,
+                                              struct iolens_reduce_step *steps);
+
+/* REDUCE outside an MPI job: the shared record (rank -1) of one file from
+ * its nprocs ranks' records (recs[r]: rank r's, as it recorded it), exactly
+ * as the MPI runtime reduces it when the module has nshared shared records:
+ * each prepared, combined in iolens_combine_reduce_order's order for a
+ * message of nshared records, the variances in that of nshared variances.
+ * Into out (record_size bytes). @return IOLENS_OK, IOLENS_ERR_ARGUMENT if
+ * mod is not reduced, or IOLENS_ERR_NOMEM. */
+IOLENS_API iolens_status iolens_combine_shared(const struct iolens_module_desc *mod,
+                                              const void *const *recs, size_t nprocs,
+                                              size_t nshared, void *out);
+
+/* REDUCE across jobs: one record of a file from the shared records (rank
+ * -1) that n jobs' logs hold of it: recs[k] from a job of nprocs[k] ranks
+ * whose ranks are numbered from first_rank[k] in the combined log. Combined
+ * as the runtime combines records (its fastest and slowest rank renumbered),
+ * with the variances across all the jobs' ranks, taken from each record's
+ * own (n = nprocs, T = its total, S = n x its variance). Into out
+ * (record_size bytes). @return IOLENS_OK, IOLENS_ERR_ARGUMENT if mod is not
+ * reduced, or IOLENS_ERR_NOMEM. */
+IOLENS_API iolens_status iolens_combine_shared_jobs(const struct iolens_module_desc *mod,
+                                                   const void *const *recs,
+                                                   const int64_t *nprocs,
+                                                   const int64_t *first_rank, size_t n,
+                                                   void *out);
+
 #ifdef __cplusplus
 }
 #endif

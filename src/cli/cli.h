@@ -51,6 +51,8 @@ extern const struct cli_verb cli_collect_verb; /* collect.c */
 extern const struct cli_verb cli_ingest_verb; /* ingest.c */
 extern const struct cli_verb cli_insights_verb; /* insights.c */
 extern const struct cli_verb cli_link_flags_verb; /* link_flags.c */
+extern const struct cli_verb cli_merge_verb; /* merge.c */
+extern const struct cli_verb cli_diff_verb; /* diff.c */
 extern const struct cli_verb cli_recover_verb;
 extern const struct cli_verb cli_report_verb; /* report.c */
 extern const struct cli_verb cli_run_verb;

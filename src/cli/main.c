@@ -10,11 +10,13 @@
 static const struct cli_verb *const verbs[] = {
     &cli_collect_verb,
     &cli_convert_verb,
+    &cli_diff_verb,
     &cli_dxt_verb,
     &cli_export_verb,
     &cli_ingest_verb,
     &cli_insights_verb,
     &cli_link_flags_verb,
+    &cli_merge_verb,
     &cli_parse_verb,
     &cli_predict_verb,
     &cli_recover_verb,

@@ -321,7 +321,7 @@ int run_gather(const char *dir, const struct run_result *res)
     if (!logs) {
         rc = cli_say("%s", strerror(ENOMEM));
     } else if (kept) {
-        struct iolens_joblog c = {logs, kept, root ? root : logs[0]};
+        struct iolens_joblog c = {logs, kept, root ? root : logs[0], NULL};
         rc |= write_job(&c, res);
     }
     for (size_t i = 0; i < n; i++) {

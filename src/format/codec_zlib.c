@@ -151,7 +151,8 @@ static iolens_status zlib_enc_step(void *state, struct iol_codec_buf *b, int fin
     z_stream *z = &((struct zlib_enc *)state)->z;
     size_t avail = b->in_len - b->in_pos, room = b->out_cap - b->out_pos;
 
-    z->next_in = (unsigned char *)b->in + b->in_pos;
+    /* No input yet (an empty region) is a NULL in: no offset on it. */
+    z->next_in = b->in ? (unsigned char *)b->in + b->in_pos : NULL;
     z->avail_in = (uInt)avail;
     z->next_out = b->out + b->out_pos;
     z->avail_out = (uInt)room;

@@ -3,14 +3,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "iolens/joblog.h"
 #include "iolens/modules/heatmap.h"
 #include "iolens/recfile.h"
+#include "joblog_internal.h"
 #include "log_internal.h"
 #include "runtime_api.h"
 
-/* Read mod_id's records from their first, whatever was read before. */
-static void rewind_records(iolens_log *log)
+void iol_joblog_rewind(iolens_log *log)
 {
     iol_region_end(&log->rg);
     log->rg_module = -1;
@@ -43,14 +42,22 @@ static void add_line(char *m, size_t size, const char *line)
     }
 }
 
-/* job_from's metadata without its iolens_killed lines. */
+/* Is line (n bytes) a key=value line of key? */
+static int line_of(const char *line, size_t n, const char *key)
+{
+    size_t k = strlen(key);
+    return n > k && line[k] == '=' && strncmp(line, key, k) == 0;
+}
+
+/* job_from's metadata without its iolens_killed and iolens_rank lines. */
 static void base_metadata(char *out, size_t size, const char *in)
 {
     out[0] = '\0';
     for (const char *p = in; *p;) {
         size_t n = strcspn(p, "\n");
         char line[1024];
-        if (n < sizeof(line) && strncmp(p, IOLENS_META_KILLED "=", sizeof(IOLENS_META_KILLED))) {
+        if (n < sizeof(line) && !line_of(p, n, IOLENS_META_KILLED) &&
+            !line_of(p, n, IOLENS_META_RANK)) {
             memcpy(line, p, n);
             line[n] = '\0';
             if (n)
@@ -80,7 +87,8 @@ void iolens_joblog_job(const struct iolens_joblog *c, struct iolens_job *out)
             out->end_time_nsec = j->end_time_nsec;
         }
         if (was_killed(c->logs[i])) {
-            int n = snprintf(ranks + used, sizeof(ranks) - used, "%s%zu", killed ? "," : "", i);
+            long long r = c->ranks ? (long long)c->ranks[i] : (long long)i;
+            int n = snprintf(ranks + used, sizeof(ranks) - used, "%s%lld", killed ? "," : "", r);
             if (n > 0 && (size_t)n < sizeof(ranks) - used)
                 used += (size_t)n;
             killed++;
@@ -96,44 +104,48 @@ void iolens_joblog_job(const struct iolens_joblog *c, struct iolens_job *out)
     }
 }
 
+iolens_status iol_joblog_put_record(iolens_log_writer *w, int mod_id, const void *rec,
+                                    int64_t rank, double span, struct iol_joblog_buf *b)
+{
+    const struct iolens_module_desc *desc = iolens_module(mod_id);
+    size_t size = iolens_record_size(desc, rec), room = size;
+    const struct iolens_heatmap_record *hm = rec;
+    int64_t bins = 0;
+
+    if (mod_id == IOLENS_MOD_HEATMAP && span > 0) {
+        /* room for twice the bins a span needs at the record's width */
+        bins = hm->nbins < 200 ? 200 : hm->nbins;
+        room = sizeof(*hm) + 2 * (size_t)bins * sizeof(int64_t);
+    }
+    if (room > b->cap) {
+        unsigned char *p = realloc(b->buf, room);
+        if (!p)
+            return IOLENS_ERR_NOMEM;
+        b->buf = p;
+        b->cap = room;
+    }
+    memcpy(b->buf, rec, size);
+    if (rank != IOL_JOBLOG_KEEP_RANK)
+        ((struct iolens_record_base *)b->buf)->rank = rank;
+    if (bins)
+        iol_heatmap_extend((struct iolens_heatmap_record *)b->buf, span, bins);
+    return iolens_writer_put_record(w, mod_id, b->buf);
+}
+
 iolens_status iolens_writer_append_records(iolens_log_writer *w, iolens_log *log, int mod_id,
                                            int64_t rank, double span)
 {
-    const struct iolens_module_desc *desc = iolens_module(mod_id);
-    unsigned char *buf = NULL;
-    size_t cap = 0;
+    struct iol_joblog_buf b = {0};
     const void *rec;
     iolens_status st;
 
     if (iolens_log_get_info(log)->mod_map[mod_id].len == 0)
         return IOLENS_OK;
-    rewind_records(log);
-    while ((st = iolens_log_next_record(log, mod_id, &rec)) == IOLENS_OK) {
-        size_t size = iolens_record_size(desc, rec), room = size;
-        const struct iolens_heatmap_record *hm = rec;
-        int64_t bins = 0;
-        if (mod_id == IOLENS_MOD_HEATMAP && span > 0) {
-            /* room for twice the bins a span needs at the record's width */
-            bins = hm->nbins < 200 ? 200 : hm->nbins;
-            room = sizeof(*hm) + 2 * (size_t)bins * sizeof(int64_t);
-        }
-        if (room > cap) {
-            unsigned char *p = realloc(buf, room);
-            if (!p) {
-                st = IOLENS_ERR_NOMEM;
-                break;
-            }
-            buf = p;
-            cap = room;
-        }
-        memcpy(buf, rec, size);
-        ((struct iolens_record_base *)buf)->rank = rank;
-        if (bins)
-            iol_heatmap_extend((struct iolens_heatmap_record *)buf, span, bins);
-        if ((st = iolens_writer_put_record(w, mod_id, buf)) != IOLENS_OK)
+    iol_joblog_rewind(log);
+    while ((st = iolens_log_next_record(log, mod_id, &rec)) == IOLENS_OK)
+        if ((st = iol_joblog_put_record(w, mod_id, rec, rank, span, &b)) != IOLENS_OK)
             break;
-    }
-    free(buf);
+    free(b.buf);
     return st == IOLENS_END ? IOLENS_OK : st;
 }
 
@@ -168,8 +180,7 @@ static int cmp_ref(const void *a, const void *b)
     return x->id < y->id ? -1 : x->id > y->id;
 }
 
-/* Every log's names, each id once. */
-static iolens_status put_names(iolens_log_writer *w, const struct iolens_joblog *c)
+iolens_status iol_joblog_names(iolens_log_writer *w, const struct iolens_joblog *c)
 {
     struct name_list l = {0};
     iolens_status st = IOLENS_OK;
@@ -197,7 +208,7 @@ static iolens_status heatmap_span(const struct iolens_joblog *c, double *span)
     for (size_t i = 0; i < c->nlogs && st == IOLENS_OK; i++) {
         if (iolens_log_get_info(c->logs[i])->mod_map[IOLENS_MOD_HEATMAP].len == 0)
             continue;
-        rewind_records(c->logs[i]);
+        iol_joblog_rewind(c->logs[i]);
         while ((st = iolens_log_next_record(c->logs[i], IOLENS_MOD_HEATMAP, &rec)) == IOLENS_OK) {
             const struct iolens_heatmap_record *r = rec;
             double s = (double)r->nbins * r->bin_width_seconds;
@@ -209,9 +220,7 @@ static iolens_status heatmap_span(const struct iolens_joblog *c, double *span)
     return st;
 }
 
-/* The record version every log holding module m has it at, or 0 when they
- * differ (or none holds it). */
-static uint32_t common_version(const struct iolens_joblog *c, int m)
+uint32_t iol_joblog_common_version(const struct iolens_joblog *c, int m)
 {
     uint32_t ver = 0;
     for (size_t i = 0; i < c->nlogs; i++) {
@@ -225,8 +234,7 @@ static uint32_t common_version(const struct iolens_joblog *c, int m)
     return ver;
 }
 
-/* The detail of a failed step: the log's own message for a read. */
-static iolens_status failed(iolens_status st, const iolens_log *log, char *detail, size_t len)
+iolens_status iol_joblog_failed(iolens_status st, const iolens_log *log, char *detail, size_t len)
 {
     const char *why = log && iolens_log_error(log)[0] ? iolens_log_error(log) : iolens_strerror(st);
     if (detail && len)
@@ -244,19 +252,19 @@ iolens_status iolens_joblog_write(const struct iolens_joblog *c, const char *pat
     iolens_status st;
 
     if ((st = heatmap_span(c, &span)) != IOLENS_OK)
-        return failed(st, NULL, detail, detail_len);
+        return iol_joblog_failed(st, NULL, detail, detail_len);
     iolens_joblog_job(c, &job);
     if ((st = iolens_writer_create(path, IOLENS_COMP_ZLIB, &w, detail, detail_len)) != IOLENS_OK)
         return st;
     if ((st = iolens_writer_set_mode(w, 0400)) != IOLENS_OK ||
         (st = iolens_writer_put_job(w, &job, from->exe, from->mounts, from->nmounts)) !=
             IOLENS_OK ||
-        (st = put_names(w, c)) != IOLENS_OK)
+        (st = iol_joblog_names(w, c)) != IOLENS_OK)
         goto fail;
     for (int m = 0; m < IOLENS_MAX_MODS; m++) {
         /* The logs' own version when they agree and it can be written (logs
          * for Darshan 3.5.0's tools make a job log for them), else the newest. */
-        uint32_t ver = common_version(c, m);
+        uint32_t ver = iol_joblog_common_version(c, m);
         if (ver)
             (void)iol_writer_set_version(w, m, ver); /* IOLENS_ERR_VERSION: the newest */
         for (size_t i = 0; i < c->nlogs; i++) {
@@ -265,14 +273,14 @@ iolens_status iolens_joblog_write(const struct iolens_joblog *c, const char *pat
             st = iolens_writer_append_records(w, c->logs[i], m, (int64_t)i, span);
             if (st != IOLENS_OK) {
                 iolens_writer_abort(w);
-                return failed(st, c->logs[i], detail, detail_len);
+                return iol_joblog_failed(st, c->logs[i], detail, detail_len);
             }
         }
     }
     if ((st = iolens_writer_close(w)) != IOLENS_OK)
-        return failed(st, NULL, detail, detail_len);
+        return iol_joblog_failed(st, NULL, detail, detail_len);
     return IOLENS_OK;
 fail:
     iolens_writer_abort(w);
-    return failed(st, NULL, detail, detail_len);
+    return iol_joblog_failed(st, NULL, detail, detail_len);
 }

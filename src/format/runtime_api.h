@@ -142,6 +142,7 @@ void iol_heatmap_extend(struct iolens_heatmap_record *r, double span, int64_t ca
 /* ---- File calls (sysio.h, included above) --------------------------------
  * The library's file calls, system calls in this copy: libiolens-mpi.so,
  * where libc's names reach the preloaded wrappers and libiolens.so's
- * iol_sys_* are hidden, renames the MPI job log with iol_io_rename. */
+ * iol_sys_* are hidden, renames the MPI job log with iol_io_rename and
+ * writes each rank's own log (LOG_PER_RANK) with iol_io_*. */
 
 #endif

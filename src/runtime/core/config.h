@@ -85,6 +85,7 @@ struct iol_config {
     int dump_config;              /* DUMP_CONFIG: print the settings at start */
     int internal_timing;          /* INTERNAL_TIMING: print start and end times */
     int disable_shared_reduction; /* DISABLE_SHARED_REDUCTION */
+    int log_per_rank;             /* LOG_PER_RANK */
     /* Live events (events/events.c). */
     const char *events;           /* EVENTS: the sink, "" if off */
     uint64_t events_mods;         /* EVENTS_MODULES (bit = module id) */

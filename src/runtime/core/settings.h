@@ -168,6 +168,11 @@
       disable_shared_reduction, 0, ONE, "off",                                           \
       "MPI jobs: no [shared records](#shared-records), every rank keeps its own (set on " \
       "any rank, for the whole job)")                                                    \
+    X(LOG_PER_RANK, "LOG_PER_RANK", "IOLENS_LOG_PER_RANK", "", "", FLAG, log_per_rank, 0,  \
+      ONE, "off",                                                                        \
+      "MPI jobs: one log per rank, unreduced, instead of the job log (set on any rank, " \
+      "for the whole job; `iolens merge` makes the job log of them: [Logs per "         \
+      "rank](#logs-per-rank); an iolens addition)")                                      \
     X(INTERNAL_TIMING, "INTERNAL_TIMING", "IOLENS_INTERNAL_TIMING",                       \
       "DARSHAN_INTERNAL_TIMING", "", FLAG, internal_timing, 0, ONE, "off",                \
       "kept; no effect (`IOLENS_DEBUG` prints timings)")                                 \

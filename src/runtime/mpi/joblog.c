@@ -26,6 +26,7 @@
 #include "hm_align.h"
 #include "iolens/log_parts.h"
 #include "mpilib.h"
+#include "rank_log.h"
 #include "shared.h"
 
 /* The runtime writes zlib logs (its copy of the log library has no other
@@ -402,12 +403,19 @@ int iol_mpi_write_job_log(struct iol_mpi_local *l, char *written, size_t len)
         return -1;
     }
     j->l = l;
-    rc = write_log(j);
+    /* One rank's LOG_PER_RANK holds for all: the job log is collective. */
+    int mine = l->log_per_rank, per_rank = 0;
+    if (PMPI_Allreduce(&mine, &per_rank, 1, MPI_INT, MPI_LOR, iol_mpi.comm) != MPI_SUCCESS)
+        rc = -1;
+    else if (per_rank)
+        rc = iol_mpi_write_rank_log(l, written, len);
+    else
+        rc = write_log(j);
     if (j->opened)
         PMPI_File_close(&j->fh);
     if (j->created)
         unlink(j->tmp);
-    if (rc == 0 && written && len)
+    if (rc == 0 && !per_rank && written && len)
         iol_fmt(written, len, "%s", j->path);
     free(j->hints);
     free(j->shared);

@@ -89,7 +89,7 @@ void iol_mpi_job_end(void)
         struct iol_mpi_local *local =
             ended || excluded ? iol_mpi_local_collect(my_rank, !excluded) : NULL;
         int rc = ops->write_job_log(local, written, sizeof(written));
-        if (rc == 0 && my_rank == 0)
+        if (rc == 0 && (my_rank == 0 || iol_rt.cfg.log_per_rank))
             iol_diag("wrote %s", written);
         if (rc != 0 && ended) {
             /* No job log on any process: each keeps its data in a log of

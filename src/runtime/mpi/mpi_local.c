@@ -122,6 +122,7 @@ struct iol_mpi_local *iol_mpi_local_collect(int rank, int with_records)
     l->npaths = iol_log_paths(&iol_rt, l->paths, IOL_MPI_MAX_PATHS);
     l->mode = 0400;
     l->disable_shared_reduction = iol_rt.cfg.disable_shared_reduction;
+    l->log_per_rank = iol_rt.cfg.log_per_rank;
     l->log_compat = (iolens_log_compat)h->log_compat;
     l->log_hints = iol_rt.cfg.log_hints;
     iol_maplog_module_order(h, order);

@@ -18,7 +18,7 @@
 #include "core/paths.h"
 
 #define IOL_MPI_OPS_SYMBOL "iolens_mpi_ops"
-#define IOL_MPI_OPS_VERSION 6
+#define IOL_MPI_OPS_VERSION 7
 #define IOL_MPI_LIB_NAME "libiolens-mpi.so"
 #define IOL_MPI_MAX_PATHS 3 /* candidate log paths, tried in order */
 
@@ -57,6 +57,8 @@ struct iol_mpi_local {
     size_t npaths;
     unsigned mode;                          /* permission bits of the finished log */
     int disable_shared_reduction;           /* DISABLE_SHARED_REDUCTION on this process */
+    int log_per_rank;                       /* LOG_PER_RANK on this process (any rank's
+                                             * holds for the job) */
     iolens_log_compat log_compat;           /* LOG_COMPAT on this process (any rank's
                                              * 3.5 holds for the job) */
     const char *log_hints;                  /* LOGHINTS: "key=value;..." MPI-IO hints of
@@ -78,8 +80,10 @@ struct iol_mpi_ops {
     /* Collective, before the real MPI_Finalize: write the one log of the job
      * from every process's local (NULL: this process has nothing, and then no
      * process writes a log). written receives the log's path on rank 0.
+     * With LOG_PER_RANK on any process, each writes a log of its own instead
+     * (rank_log.c), written receiving its path.
      * @return 0 if the log is complete under its final name, -1 if no log was
-     * written (on every process alike). */
+     * written (on every process alike; with LOG_PER_RANK, this process's). */
     int (*write_job_log)(struct iol_mpi_local *local, char *written, size_t len);
 
     /* Free the duplicate communicator (before the real MPI_Finalize). */

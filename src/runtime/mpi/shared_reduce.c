@@ -1,8 +1,9 @@
 /* The reduction of shared records (see shared.h), as Darshan 3.5 does it.
  *
- * For each module that has shared records and a reduction (POSIX, MPI-IO,
- * H5F, H5D, PNETCDF_FILE, PNETCDF_VAR, STDIO; HEATMAP records stay per rank,
- * as in the reference), every rank prepares its copies
+ * For each module that has shared records and a reduction
+ * (iolens_combine_reduced: POSIX, MPI-IO, H5F, H5D, PNETCDF_FILE,
+ * PNETCDF_VAR, STDIO; HEATMAP records stay per rank, as in the reference),
+ * every rank prepares its copies
  * (iolens_combine_prepare; the rules are the log library's combining engine
  * in its REDUCE mode, format/combine.h), sorts its records by rank
  * descending and id ascending, which puts the shared ones last in the same
@@ -88,31 +89,19 @@ static void op_variance(void *in, void *inout, int *len, MPI_Datatype *dt)
     }
 }
 
-/* The modules Darshan 3.5 reduces, in increasing module id. Never a trace
- * module (DXT): its records (variable-size, rec_size 0) stay per rank. */
-static const struct {
-    const struct iolens_module_desc *desc;
-    MPI_User_function *op;
-} reduced[] = {
-    {&iolens_posix_module, op_posix},
-    {&iolens_mpiio_module, op_mpiio},
-    {&iolens_h5f_module, op_h5f},
-    {&iolens_h5d_module, op_h5d},
-    {&iolens_pnetcdf_file_module, op_pnetcdf_file},
-    {&iolens_pnetcdf_var_module, op_pnetcdf_var},
-    {&iolens_stdio_module, op_stdio},
+/* Each reduced module's operation (MPI passes the operation no context).
+ * Which modules are reduced is the engine's rule (iolens_combine_reduced);
+ * never a trace module (DXT): its records (variable-size, rec_size 0) stay
+ * per rank. */
+static MPI_User_function *const op_of[IOLENS_MAX_MODS] = {
+    [IOLENS_MOD_POSIX] = op_posix,
+    [IOLENS_MOD_MPIIO] = op_mpiio,
+    [IOLENS_MOD_H5F] = op_h5f,
+    [IOLENS_MOD_H5D] = op_h5d,
+    [IOLENS_MOD_PNETCDF_FILE] = op_pnetcdf_file,
+    [IOLENS_MOD_PNETCDF_VAR] = op_pnetcdf_var,
+    [IOLENS_MOD_STDIO] = op_stdio,
 };
-#define NREDUCED (sizeof(reduced) / sizeof(reduced[0]))
-
-/* Does the module keep the variances across ranks (a VARIANCE_TIME row)?
- * H5F and PNETCDF_FILE have none: Darshan reduces no variances for them. */
-static int has_variances(const struct iolens_module_desc *desc)
-{
-    for (size_t i = 0; i < desc->nfcounters; i++)
-        if (desc->fcounters[i].merge == IOLENS_MERGE_VARIANCE_TIME)
-            return 1;
-    return 0;
-}
 
 /* One module's reduction: its records, how many are shared, the buffers. */
 struct work {
@@ -163,7 +152,7 @@ static int prepare(const struct iol_mpi_local *l, const uint64_t *shared, struct
     qsort(mod->recs, mod->count, sz, cmp_base);
     if (iol_mpi.rank == 0 && !(w->out = malloc(w->n * sz)))
         return -1;
-    if (!has_variances(w->desc))
+    if (!iolens_combine_has_variances(w->desc))
         return 0;
     if (!(w->var = malloc(4 * w->n * sizeof(*w->var))))
         return -1;
@@ -221,7 +210,7 @@ static int reduce_module(struct work *w)
 
 int iol_mpi_shared_reduce(struct iol_mpi_local *l, const uint64_t *shared)
 {
-    struct work w[NREDUCED];
+    struct work w[IOLENS_MAX_MODS];
     int off = l->disable_shared_reduction, any_off = 0, failed = 0, rc = -1;
 
     /* One rank's setting turns the reduction off for all: a rank that
@@ -231,29 +220,33 @@ int iol_mpi_shared_reduce(struct iol_mpi_local *l, const uint64_t *shared)
     if (any_off)
         return 0;
     memset(w, 0, sizeof(w));
-    for (size_t k = 0; k < NREDUCED; k++) {
-        w[k].desc = reduced[k].desc;
-        w[k].op = reduced[k].op;
+    /* In increasing module id, the same modules on every rank. */
+    for (int id = 0; id < IOLENS_MAX_MODS; id++) {
+        struct work *m = &w[id];
+        m->desc = iolens_module(id);
+        if (!iolens_combine_reduced(m->desc))
+            continue;
+        m->op = op_of[id];
         for (size_t i = 0; i < l->nmods; i++)
-            if (l->mods[i].mod_id == (int)w[k].desc->id)
-                w[k].mod = &l->mods[i];
+            if (l->mods[i].mod_id == id)
+                m->mod = &l->mods[i];
         /* The same count on every rank: each globally shared name is in
          * every rank's names once, with the same module mask. */
         for (size_t i = 0; i < l->nnames; i++)
-            w[k].n += (shared[i] >> w[k].desc->id) & 1;
-        if (w[k].n && prepare(l, shared, &w[k]) != 0)
+            m->n += (shared[i] >> id) & 1;
+        if (m->n && (!m->op || prepare(l, shared, m) != 0))
             failed = 1;
     }
     if (iol_mpi_any_failed(failed))
         goto out;
-    for (size_t k = 0; k < NREDUCED; k++)
-        if (w[k].n && reduce_module(&w[k]) != 0)
+    for (int id = 0; id < IOLENS_MAX_MODS; id++)
+        if (w[id].n && reduce_module(&w[id]) != 0)
             goto out;
     rc = 0;
 out:
-    for (size_t k = 0; k < NREDUCED; k++) {
-        free(w[k].out);
-        free(w[k].var);
+    for (int id = 0; id < IOLENS_MAX_MODS; id++) {
+        free(w[id].out);
+        free(w[id].var);
     }
     return rc;
 }
