@@ -160,8 +160,11 @@ static iolens_status read_module(struct pass *p, iolens_log *log, int id)
             break;
         }
     }
-    if (acc && st == IOLENS_END)
+    /* A module of many files is read again for the file counts (bounded memory). */
+    if (acc && st == IOLENS_END && (st = iolens_accumulator_finish(acc, log, id)) == IOLENS_OK) {
         iolens_accumulator_emit(acc, m->metrics, m->total);
+        st = IOLENS_END;
+    }
     iolens_accumulator_free(acc);
     return st == IOLENS_END ? IOLENS_OK : st;
 }

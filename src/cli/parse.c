@@ -207,6 +207,12 @@ static int print_module(iolens_log *log, int id, int mask, char *why, size_t why
         rc = -1;
         goto done;
     }
+    /* A module of many files is read again for the file counts (bounded memory). */
+    if (acc && (st = iolens_accumulator_finish(acc, log, id)) != IOLENS_OK) {
+        snprintf(why, why_len, "%s totals: %s", mod->name, iolens_strerror(st));
+        rc = -1;
+        goto done;
+    }
     if (acc)
         print_derived(stdout, mod, acc, mask, total);
 done:

@@ -1,20 +1,21 @@
 /* The accumulator: merges every record of a module into a totals record and
- * gathers what the derived metrics need, per file and per rank. */
+ * gathers what the derived metrics need, per file and per rank.
+ *
+ * The files are counted in bounded memory (accum_files.h): when a module has
+ * more files than the table holds, the records are read again, once per part
+ * of the files, and each part's files are counted into the metrics when its
+ * pass ends. Everything else (totals, bytes, ranks' times) is taken in the
+ * first pass. Counting a file does not depend on the files counted before it
+ * (see count_file), so the parts add up to the figures of one pass. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "iolens/accumulate.h"
 #include "../common/hash.h"
+#include "accum_files.h"
 #include "combine.h"
+#include "log_internal.h"
 #include "words.h"
-
-/* What one file (record id) adds up to over all its records. */
-struct file_sum {
-    uint64_t id;
-    int64_t read_bytes, written_bytes;
-    int64_t max_offset; /* -1 once a record could not tell */
-    int64_t nprocs;     /* records of single ranks seen; -1 once a shared record was */
-};
 
 /* I/O time one rank spent on files it did not share. */
 struct rank_sum {
@@ -41,11 +42,13 @@ struct iolens_accumulator {
     size_t nrecords;
     int64_t total_bytes;
     double shared_io_time;
-    struct file_sum *files;
-    size_t nfiles, files_cap;
+    struct iol_file_table files; /* the files of the part this pass counts */
+    struct iolens_file_counts counted[IOLENS_FILE_KINDS]; /* parts whose pass ended */
+    int passes;           /* passes begun: 1 during the first */
+    int complete;         /* the last pass ended: counted holds every file */
     struct rank_sum *ranks;
     size_t nranks, ranks_cap;
-    struct idmap file_map, rank_map;
+    struct idmap rank_map;
     int totals_only;      /* skip the bookkeeping behind the metrics */
     struct iol_combine_plan plan;
 };
@@ -107,17 +110,14 @@ static iolens_status reserve(void **array, size_t n, size_t *cap, size_t elem)
     return IOLENS_OK;
 }
 
-/* Room for one more file and one more rank, so that a record is counted
- * everywhere or nowhere. */
+/* Room for one more file and (first pass) one more rank, so that a record
+ * is counted everywhere or nowhere. */
 static iolens_status make_room(iolens_accumulator *acc)
 {
-    iolens_status st = reserve((void **)&acc->files, acc->nfiles, &acc->files_cap,
-                               sizeof(*acc->files));
-    if (st == IOLENS_OK)
+    iolens_status st = iol_ftab_reserve(&acc->files);
+    if (st == IOLENS_OK && acc->passes == 1)
         st = reserve((void **)&acc->ranks, acc->nranks, &acc->ranks_cap, sizeof(*acc->ranks));
-    if (st == IOLENS_OK)
-        st = map_reserve(&acc->file_map);
-    if (st == IOLENS_OK)
+    if (st == IOLENS_OK && acc->passes == 1)
         st = map_reserve(&acc->rank_map);
     return st;
 }
@@ -143,6 +143,8 @@ iolens_status iolens_accumulator_create(const struct iolens_module_desc *mod, in
         goto done;
     acc->mod = mod;
     acc->nprocs = nprocs;
+    acc->passes = 1;
+    iol_ftab_init(&acc->files, IOLENS_ACCUMULATOR_DEFAULT_FILES);
     *out = acc;
     acc = NULL;
 done:
@@ -201,11 +203,9 @@ static struct rec_figures figures(const struct iolens_module_desc *mod, const vo
 
 static void note_file(iolens_accumulator *acc, const struct rec_figures *f)
 {
-    int added;
-    size_t i = map_find_or_add(&acc->file_map, f->id, &acc->nfiles, &added);
-    struct file_sum *fs = &acc->files[i];
-    if (added)
-        *fs = (struct file_sum){.id = f->id};
+    struct iol_file_sum *fs = iol_ftab_find(&acc->files, f->id);
+    if (!fs)
+        return; /* a file of another part: another pass counts it */
     fs->read_bytes = iol_add_wrap(fs->read_bytes, f->read_bytes);
     fs->written_bytes = iol_add_wrap(fs->written_bytes, f->written_bytes);
     if (f->max_offset == -1)
@@ -236,9 +236,15 @@ void iolens_accumulator_totals_only(iolens_accumulator *acc)
         acc->totals_only = 1;
 }
 
+void iolens_accumulator_set_max_files(iolens_accumulator *acc, size_t max_files)
+{
+    if (acc && acc->passes == 1 && acc->nrecords == 0)
+        iol_ftab_init(&acc->files, max_files ? max_files : IOLENS_ACCUMULATOR_DEFAULT_FILES);
+}
+
 iolens_status iolens_accumulator_inject(iolens_accumulator *acc, const void *rec)
 {
-    if (!acc || !rec)
+    if (!acc || !rec || acc->complete)
         return IOLENS_ERR_ARGUMENT;
     if (acc->totals_only) {
         iol_combine_planned(&acc->plan, acc->total, rec, acc->nrecords == 0);
@@ -249,19 +255,26 @@ iolens_status iolens_accumulator_inject(iolens_accumulator *acc, const void *rec
     if (st != IOLENS_OK)
         return st;
     struct rec_figures f = figures(acc->mod, rec);
-    iol_combine_planned(&acc->plan, acc->total, rec, acc->nrecords == 0);
-    acc->nrecords++;
-    acc->total_bytes =
-        iol_add_wrap(acc->total_bytes, iol_add_wrap(f.read_bytes, f.written_bytes));
-    if (f.rank < 0)
-        acc->shared_io_time += f.io_time;
-    else
-        note_rank(acc, &f);
+    if (acc->passes == 1) {
+        iol_combine_planned(&acc->plan, acc->total, rec, acc->nrecords == 0);
+        acc->nrecords++;
+        acc->total_bytes =
+            iol_add_wrap(acc->total_bytes, iol_add_wrap(f.read_bytes, f.written_bytes));
+        if (f.rank < 0)
+            acc->shared_io_time += f.io_time;
+        else
+            note_rank(acc, &f);
+    }
     note_file(acc, &f);
     return IOLENS_OK;
 }
 
-static void count_file(struct iolens_file_counts *c, const struct file_sum *fs, int64_t nprocs)
+/* Count file fs into c. The result does not depend on the order of the
+ * files: sums wrap, maxima and the nprocs rule commute, and a file without
+ * offsets (-1, which resets the offset figures) is one of a module whose
+ * records never give offsets, so all its files are. */
+static void count_file(struct iolens_file_counts *c, const struct iol_file_sum *fs,
+                       int64_t nprocs)
 {
     c->count++;
     c->read_bytes = iol_add_wrap(c->read_bytes, fs->read_bytes);
@@ -285,7 +298,7 @@ static void count_file(struct iolens_file_counts *c, const struct file_sum *fs, 
 }
 
 /* Which read/write kind a file is, or -1 if it moved no bytes. */
-static int rw_kind(const struct file_sum *fs)
+static int rw_kind(const struct iol_file_sum *fs)
 {
     if (fs->read_bytes > 0 && fs->written_bytes == 0)
         return IOLENS_FILES_READ_ONLY;
@@ -296,13 +309,65 @@ static int rw_kind(const struct file_sum *fs)
     return -1;
 }
 
-static int share_kind(const struct file_sum *fs)
+static int share_kind(const struct iol_file_sum *fs)
 {
     if (fs->nprocs == 1)
         return IOLENS_FILES_UNIQUE;
     if (fs->nprocs == -1)
         return IOLENS_FILES_SHARED;
     return IOLENS_FILES_PART_SHARED;
+}
+
+/* Count the files of the table into counts (IOLENS_FILE_KINDS of them). */
+static void count_files(struct iolens_file_counts *counts, const struct iol_file_table *t,
+                        int64_t nprocs)
+{
+    for (size_t i = 0; i < t->n; i++) {
+        const struct iol_file_sum *fs = &t->files[i];
+        int k = rw_kind(fs);
+        count_file(&counts[IOLENS_FILES_ALL], fs, nprocs);
+        if (k >= 0)
+            count_file(&counts[k], fs, nprocs);
+        count_file(&counts[share_kind(fs)], fs, nprocs);
+    }
+}
+
+int iolens_accumulator_next_pass(iolens_accumulator *acc)
+{
+    if (!acc || acc->complete)
+        return 0;
+    if (!acc->totals_only) {
+        count_files(acc->counted, &acc->files, acc->nprocs);
+        if (iol_ftab_next_part(&acc->files)) {
+            acc->passes++;
+            return 1;
+        }
+    }
+    acc->complete = 1;
+    iol_ftab_free(&acc->files);
+    return 0;
+}
+
+iolens_status iolens_accumulator_finish(iolens_accumulator *acc, iolens_log *log, int mod_id)
+{
+    iolens_status st = IOLENS_OK;
+    const void *rec;
+
+    if (!acc || !log)
+        return IOLENS_ERR_ARGUMENT;
+    while (st == IOLENS_OK && iolens_accumulator_next_pass(acc)) {
+        iol_log_rewind(log);
+        while ((st = iolens_log_next_record(log, mod_id, &rec)) == IOLENS_OK)
+            if ((st = iolens_accumulator_inject(acc, rec)) != IOLENS_OK)
+                return st;
+        st = st == IOLENS_END ? IOLENS_OK : st;
+    }
+    return st;
+}
+
+int iolens_accumulator_passes(const iolens_accumulator *acc)
+{
+    return acc ? acc->passes : 0;
 }
 
 iolens_status iolens_accumulator_emit(const iolens_accumulator *acc,
@@ -317,16 +382,14 @@ iolens_status iolens_accumulator_emit(const iolens_accumulator *acc,
 
     struct iolens_metrics *m = metrics;
     memset(m, 0, sizeof(*m));
-    /* Files in the order they were first seen: a -1 offset in one file resets
-     * the offset sums that later files then add to. */
-    for (size_t i = 0; i < acc->nfiles; i++) {
-        const struct file_sum *fs = &acc->files[i];
-        int k = rw_kind(fs);
-        count_file(&m->files[IOLENS_FILES_ALL], fs, acc->nprocs);
-        if (k >= 0)
-            count_file(&m->files[k], fs, acc->nprocs);
-        count_file(&m->files[share_kind(fs)], fs, acc->nprocs);
-    }
+    /* Without a next pass, the table holds every file while its part is
+     * still the whole key space. */
+    const struct iol_file_table *t = &acc->files;
+    if (!acc->complete && !(acc->passes == 1 && t->lo == 0 && t->hi == UINT64_MAX))
+        return IOLENS_ERR_ARGUMENT;
+    memcpy(m->files, acc->counted, sizeof(m->files));
+    if (!acc->complete)
+        count_files(m->files, t, acc->nprocs);
 
     m->total_bytes = acc->total_bytes;
     m->shared_io_time = acc->shared_io_time;
@@ -353,9 +416,8 @@ void iolens_accumulator_free(iolens_accumulator *acc)
     if (!acc)
         return;
     free(acc->total);
-    free(acc->files);
+    iol_ftab_free(&acc->files);
     free(acc->ranks);
-    free(acc->file_map.slots);
     free(acc->rank_map.slots);
     iol_combine_plan_free(&acc->plan);
     free(acc);
