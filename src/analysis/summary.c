@@ -50,6 +50,7 @@ struct pass {
     struct iol_file_table files;
     struct id_set mpiio_ids;
     size_t max_ranks;
+    size_t accumulator_files; /* 0: the accumulator's default */
 };
 
 static struct iolens_rank_summary *rank_entry(struct iolens_summary *s, int64_t rank)
@@ -131,6 +132,8 @@ static iolens_status read_module(struct pass *p, iolens_log *log, int id)
 
     if (mod->roles && (mod->roles->flags & IOLENS_ROLE_METRICS)) {
         st = iolens_accumulator_create(mod, p->s->nprocs, &acc);
+        if (st == IOLENS_OK)
+            iolens_accumulator_set_max_files(acc, p->accumulator_files);
         if (st == IOLENS_OK && !(m->metrics = calloc(1, sizeof(*m->metrics))))
             st = IOLENS_ERR_NOMEM;
         if (st != IOLENS_OK) {
@@ -218,6 +221,7 @@ static iolens_status start(struct pass *p, iolens_log *log, const struct iolens_
     size_t max_ranks = o && o->max_ranks ? o->max_ranks : IOLENS_SUMMARY_DEFAULT_RANKS;
     struct iolens_summary *s = p->s;
 
+    p->accumulator_files = o ? o->accumulator_files : 0;
     s->nprocs = in->job.nprocs;
     s->run_time = iolens_log_run_time(in); /* what iolens parse's header says */
     s->partial_flags = in->partial_flags;
