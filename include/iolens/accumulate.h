@@ -3,12 +3,13 @@
  * rank, file counts by kind of access), as darshan-parser's --total, --perf
  * and --file report them.
  *
- * Memory is bounded: the files (record ids) are counted in a table of at most
- * IOLENS_ACCUMULATOR_DEFAULT_FILES files. A module with more files is counted
- * in parts, one pass over its records per part: after injecting every record
- * once, call iolens_accumulator_finish (it reads the module again from the
- * log), or loop on iolens_accumulator_next_pass. The figures are the same
- * whatever the number of passes. */
+ * Memory is bounded: the file counts (record ids) are made in a table of at
+ * most IOLENS_ACCUMULATOR_DEFAULT_FILES files. A module with more files is
+ * counted in parts, one pass over its records per part: after injecting every
+ * record once, call iolens_accumulator_finish (it reads the module again from
+ * the log), or loop on iolens_accumulator_next_pass. The figures are the same
+ * whatever the number of passes. Only the file counts need the table: without
+ * them (iolens_accumulator_no_file_counts), one pass always does. */
 #ifndef IOLENS_ACCUMULATE_H
 #define IOLENS_ACCUMULATE_H
 
@@ -81,6 +82,11 @@ IOLENS_API iolens_status iolens_accumulator_create(const struct iolens_module_de
  * bookkeeping the metrics need, which is most of the cost for large logs.
  * emit then leaves *metrics as it would be for no records. */
 IOLENS_API void iolens_accumulator_totals_only(iolens_accumulator *acc);
+
+/* Skip the file counts (metrics->files, iolens parse --file): no file
+ * table, and one pass always; emit leaves files[] zeroed and every other
+ * figure as it would be. Call before the first record is injected. */
+IOLENS_API void iolens_accumulator_no_file_counts(iolens_accumulator *acc);
 
 /* Hold at most max_files files in the table (0: the default), a tuning and
  * test knob: fewer files, less memory and more passes. Takes effect only

@@ -97,9 +97,8 @@ struct iolens_module_summary {
     /* Modules with derived metrics (POSIX, MPI-IO, STDIO, DFS, DAOS): bytes
      * moved, the slowest rank's time and the rate they give, as iolens parse
      * --perf prints them (agg_perf_by_slowest, PyDarshan's "I/O performance
-     * estimate"); else NULL. Their files are counted in the accumulator's
-     * bounded table: a module of more files than it holds is read again, once
-     * per part of its files (include/iolens/accumulate.h). */
+     * estimate"); else NULL. Its file counts (files[]) are not made: all
+     * zero (iolens parse --file counts them). Memory: its ranks, not its files. */
     struct iolens_metrics *metrics;
 };
 
@@ -130,8 +129,6 @@ struct iolens_heatmap_grid {
 struct iolens_summary_options {
     size_t max_files; /* files kept one by one (default 4096) */
     size_t max_ranks; /* ranks kept one by one (default 65536) */
-    size_t accumulator_files; /* files of the metrics' table, a tuning and test
-                               * knob (default IOLENS_ACCUMULATOR_DEFAULT_FILES) */
 };
 
 /* The job summary. Everything is owned by it. */

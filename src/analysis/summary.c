@@ -50,7 +50,6 @@ struct pass {
     struct iol_file_table files;
     struct id_set mpiio_ids;
     size_t max_ranks;
-    size_t accumulator_files; /* 0: the accumulator's default */
 };
 
 static struct iolens_rank_summary *rank_entry(struct iolens_summary *s, int64_t rank)
@@ -132,8 +131,9 @@ static iolens_status read_module(struct pass *p, iolens_log *log, int id)
 
     if (mod->roles && (mod->roles->flags & IOLENS_ROLE_METRICS)) {
         st = iolens_accumulator_create(mod, p->s->nprocs, &acc);
+        /* The page and the insights use no file counts: one pass, no file table. */
         if (st == IOLENS_OK)
-            iolens_accumulator_set_max_files(acc, p->accumulator_files);
+            iolens_accumulator_no_file_counts(acc);
         if (st == IOLENS_OK && !(m->metrics = calloc(1, sizeof(*m->metrics))))
             st = IOLENS_ERR_NOMEM;
         if (st != IOLENS_OK) {
@@ -163,11 +163,8 @@ static iolens_status read_module(struct pass *p, iolens_log *log, int id)
             break;
         }
     }
-    /* A module of many files is read again for the file counts (bounded memory). */
-    if (acc && st == IOLENS_END && (st = iolens_accumulator_finish(acc, log, id)) == IOLENS_OK) {
+    if (acc && st == IOLENS_END)
         iolens_accumulator_emit(acc, m->metrics, m->total);
-        st = IOLENS_END;
-    }
     iolens_accumulator_free(acc);
     return st == IOLENS_END ? IOLENS_OK : st;
 }
@@ -221,7 +218,6 @@ static iolens_status start(struct pass *p, iolens_log *log, const struct iolens_
     size_t max_ranks = o && o->max_ranks ? o->max_ranks : IOLENS_SUMMARY_DEFAULT_RANKS;
     struct iolens_summary *s = p->s;
 
-    p->accumulator_files = o ? o->accumulator_files : 0;
     s->nprocs = in->job.nprocs;
     s->run_time = iolens_log_run_time(in); /* what iolens parse's header says */
     s->partial_flags = in->partial_flags;

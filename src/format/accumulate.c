@@ -50,6 +50,7 @@ struct iolens_accumulator {
     size_t nranks, ranks_cap;
     struct idmap rank_map;
     int totals_only;      /* skip the bookkeeping behind the metrics */
+    int no_file_counts;   /* skip the file table (metrics.files) */
     struct iol_combine_plan plan;
 };
 
@@ -114,7 +115,7 @@ static iolens_status reserve(void **array, size_t n, size_t *cap, size_t elem)
  * is counted everywhere or nowhere. */
 static iolens_status make_room(iolens_accumulator *acc)
 {
-    iolens_status st = iol_ftab_reserve(&acc->files);
+    iolens_status st = acc->no_file_counts ? IOLENS_OK : iol_ftab_reserve(&acc->files);
     if (st == IOLENS_OK && acc->passes == 1)
         st = reserve((void **)&acc->ranks, acc->nranks, &acc->ranks_cap, sizeof(*acc->ranks));
     if (st == IOLENS_OK && acc->passes == 1)
@@ -236,6 +237,12 @@ void iolens_accumulator_totals_only(iolens_accumulator *acc)
         acc->totals_only = 1;
 }
 
+void iolens_accumulator_no_file_counts(iolens_accumulator *acc)
+{
+    if (acc && acc->nrecords == 0)
+        acc->no_file_counts = 1;
+}
+
 void iolens_accumulator_set_max_files(iolens_accumulator *acc, size_t max_files)
 {
     if (acc && acc->passes == 1 && acc->nrecords == 0)
@@ -265,7 +272,8 @@ iolens_status iolens_accumulator_inject(iolens_accumulator *acc, const void *rec
         else
             note_rank(acc, &f);
     }
-    note_file(acc, &f);
+    if (!acc->no_file_counts)
+        note_file(acc, &f);
     return IOLENS_OK;
 }
 
@@ -336,7 +344,7 @@ int iolens_accumulator_next_pass(iolens_accumulator *acc)
 {
     if (!acc || acc->complete)
         return 0;
-    if (!acc->totals_only) {
+    if (!acc->totals_only && !acc->no_file_counts) {
         count_files(acc->counted, &acc->files, acc->nprocs);
         if (iol_ftab_next_part(&acc->files)) {
             acc->passes++;
