@@ -77,7 +77,9 @@ static void set_f(const struct iolens_module_desc *mod, void *rec, iolens_role r
 }
 
 /* Record of file f (0-based) of mod for rank (-1: shared): its kind of
- * access from f % 4, its figures from f, rank and the module. */
+ * access from f % 4, its figures from f, rank and the module. The shared and
+ * even ranks' records of every 101st file say -1 for both highest offsets,
+ * which resets the offset figures of the file's kinds (accum_counts.h). */
 static void fill(const struct iolens_module_desc *mod, void *rec, long f, int64_t rank)
 {
     const struct iolens_module_roles *r = mod->roles;
@@ -92,6 +94,10 @@ static void fill(const struct iolens_module_desc *mod, void *rec, long f, int64_
     set_c(mod, rec, r->c_bytes_written, wr);
     set_c(mod, rec, r->c_max_byte_read, rd ? rd + (int64_t)(h % 977) : 0);
     set_c(mod, rec, r->c_max_byte_written, wr ? wr - 1 : 0);
+    if (f % 101 == 7 && rank % 2 == 0) {
+        set_c(mod, rec, r->c_max_byte_read, -1);
+        set_c(mod, rec, r->c_max_byte_written, -1);
+    }
     set_f(mod, rec, r->f_read_time, rd ? (double)(h % 1000) / 4096.0 : 0);
     set_f(mod, rec, r->f_write_time, wr ? (double)(h % 3000) / 1024.0 : 0);
     set_f(mod, rec, r->f_meta_time, (double)(h % 50) / 8192.0);

@@ -66,10 +66,10 @@ struct iolens_metrics {
 
 typedef struct iolens_accumulator iolens_accumulator;
 
-/* Files the accumulator's table holds by default: 131,072, in 6 MiB (40
- * bytes a file and 4 a slot, 262,144 slots). One pass counts them; a module
- * with n files takes about n / 100,000 passes (a part holds half to all of
- * the table). */
+/* Files the accumulator's table holds by default: 262,144, in 14 MiB (48
+ * bytes a file and 4 a slot, 524,288 slots). One pass counts them; a module
+ * of n files takes n / 262,144 to twice as many passes (a part holds half to
+ * all of the table). */
 #define IOLENS_ACCUMULATOR_DEFAULT_FILES ((size_t)262144)
 
 /* Start accumulating records of module mod for a job of nprocs ranks.

@@ -77,7 +77,7 @@ static void shrink(struct iol_file_table *t)
     reindex(t);
 }
 
-struct iol_file_sum *iol_ftab_find(struct iol_file_table *t, uint64_t id)
+struct iol_file_sum *iol_ftab_find(struct iol_file_table *t, uint64_t id, uint64_t seq)
 {
     uint64_t key = key_of(id);
     if (key < t->lo || key > t->hi)
@@ -95,9 +95,16 @@ struct iol_file_sum *iol_ftab_find(struct iol_file_table *t, uint64_t id)
         i = slot_of(t, id);
     }
     struct iol_file_sum *fs = &t->files[t->n++];
-    *fs = (struct iol_file_sum){.id = id};
+    *fs = (struct iol_file_sum){.id = id, .first = seq};
     t->slots[i] = (uint32_t)t->n;
     return fs;
+}
+
+static void empty(struct iol_file_table *t)
+{
+    t->n = 0;
+    if (t->nslots)
+        memset(t->slots, 0, t->nslots * sizeof(*t->slots));
 }
 
 int iol_ftab_next_part(struct iol_file_table *t)
@@ -107,10 +114,15 @@ int iol_ftab_next_part(struct iol_file_table *t)
     uint64_t width = t->hi - t->lo; /* the part's width minus one */
     t->lo = t->hi + 1;
     t->hi = UINT64_MAX - t->lo <= width ? UINT64_MAX : t->lo + width;
-    t->n = 0;
-    if (t->nslots)
-        memset(t->slots, 0, t->nslots * sizeof(*t->slots));
+    empty(t);
     return 1;
+}
+
+void iol_ftab_restart(struct iol_file_table *t)
+{
+    t->lo = 0;
+    t->hi = UINT64_MAX;
+    empty(t);
 }
 
 void iol_ftab_free(struct iol_file_table *t)

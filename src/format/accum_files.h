@@ -7,7 +7,7 @@
  * shrinks to its lower half and the files of the upper half leave; once the
  * caller has read every record, the files of the part are complete, and the
  * next part (as wide as the last one) is taken by another pass over the
- * records. Memory: 40 bytes per file held plus 4 per slot, slots a power of
+ * records. Memory: 48 bytes per file held plus 4 per slot, slots a power of
  * two at least twice the files allocated. */
 #ifndef IOLENS_FORMAT_ACCUM_FILES_H
 #define IOLENS_FORMAT_ACCUM_FILES_H
@@ -23,6 +23,7 @@ struct iol_file_sum {
     int64_t read_bytes, written_bytes;
     int64_t max_offset; /* -1 once a record could not tell */
     int64_t nprocs;     /* records of single ranks seen; -1 once a shared record was */
+    uint64_t first;     /* index of its first record among the module's */
 };
 
 struct iol_file_table {
@@ -41,14 +42,18 @@ void iol_ftab_init(struct iol_file_table *t, size_t max);
  * @return IOLENS_OK or IOLENS_ERR_NOMEM (the table is unchanged). */
 iolens_status iol_ftab_reserve(struct iol_file_table *t);
 
-/* The sums of file id, a zeroed entry (but its id) when new; the part
- * shrinks first if the table is full. Call iol_ftab_reserve before.
+/* The sums of file id, whose record of index seq (among the module's) is
+ * being counted: when new, a zeroed entry but its id and first (seq); the
+ * part shrinks first if the table is full. Call iol_ftab_reserve before.
  * @return the entry, or NULL when id is not in the part. */
-struct iol_file_sum *iol_ftab_find(struct iol_file_table *t, uint64_t id);
+struct iol_file_sum *iol_ftab_find(struct iol_file_table *t, uint64_t id, uint64_t seq);
 
 /* Empty the table and take the next part of the key space, as wide as the
  * one just done. @return 1, or 0 (table unchanged) when the part done was the last. */
 int iol_ftab_next_part(struct iol_file_table *t);
+
+/* Empty the table and take the whole key space again (its memory kept). */
+void iol_ftab_restart(struct iol_file_table *t);
 
 /* Free the table's memory; it may be started again with iol_ftab_init. */
 void iol_ftab_free(struct iol_file_table *t);

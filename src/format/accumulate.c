@@ -4,14 +4,15 @@
  * The files are counted in bounded memory (accum_files.h): when a module has
  * more files than the table holds, the records are read again, once per part
  * of the files, and each part's files are counted into the metrics when its
- * pass ends. Everything else (totals, bytes, ranks' times) is taken in the
- * first pass. Counting a file does not depend on the files counted before it
- * (see count_file), so the parts add up to the figures of one pass. */
+ * pass ends (accum_counts.h: the parts add up to the figures of one pass,
+ * with a second round of passes in one case Darshan's runtime never makes).
+ * Everything else (totals, bytes, ranks' times) is taken in the first pass. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "iolens/accumulate.h"
 #include "../common/hash.h"
+#include "accum_counts.h"
 #include "accum_files.h"
 #include "combine.h"
 #include "log_internal.h"
@@ -43,9 +44,11 @@ struct iolens_accumulator {
     int64_t total_bytes;
     double shared_io_time;
     struct iol_file_table files; /* the files of the part this pass counts */
-    struct iolens_file_counts counted[IOLENS_FILE_KINDS]; /* parts whose pass ended */
+    struct iol_file_counts counts; /* of the parts whose pass ended */
     int passes;           /* passes begun: 1 during the first */
-    int complete;         /* the last pass ended: counted holds every file */
+    int round;            /* of passes over every part: 1, or 2 (accum_counts.h) */
+    uint64_t pass_records; /* records injected in this pass */
+    int complete;         /* the last pass ended: counts holds every file */
     struct rank_sum *ranks;
     size_t nranks, ranks_cap;
     struct idmap rank_map;
@@ -145,7 +148,9 @@ iolens_status iolens_accumulator_create(const struct iolens_module_desc *mod, in
     acc->mod = mod;
     acc->nprocs = nprocs;
     acc->passes = 1;
+    acc->round = 1;
     iol_ftab_init(&acc->files, IOLENS_ACCUMULATOR_DEFAULT_FILES);
+    iol_counts_init(&acc->counts);
     *out = acc;
     acc = NULL;
 done:
@@ -204,7 +209,7 @@ static struct rec_figures figures(const struct iolens_module_desc *mod, const vo
 
 static void note_file(iolens_accumulator *acc, const struct rec_figures *f)
 {
-    struct iol_file_sum *fs = iol_ftab_find(&acc->files, f->id);
+    struct iol_file_sum *fs = iol_ftab_find(&acc->files, f->id, acc->pass_records);
     if (!fs)
         return; /* a file of another part: another pass counts it */
     fs->read_bytes = iol_add_wrap(fs->read_bytes, f->read_bytes);
@@ -274,82 +279,40 @@ iolens_status iolens_accumulator_inject(iolens_accumulator *acc, const void *rec
     }
     if (!acc->no_file_counts)
         note_file(acc, &f);
+    acc->pass_records++;
     return IOLENS_OK;
 }
 
-/* Count file fs into c. The result does not depend on the order of the
- * files: sums wrap, maxima and the nprocs rule commute, and a file without
- * offsets (-1, which resets the offset figures) is one of a module whose
- * records never give offsets, so all its files are. */
-static void count_file(struct iolens_file_counts *c, const struct iol_file_sum *fs,
-                       int64_t nprocs)
+/* Count the files of the part just passed and take the next part: a part
+ * of the first round counts its files; of the second (or the only part),
+ * their offsets past their kinds' last reset (accum_counts.h).
+ * @return 1 when a pass over the next part must follow, 0 when all is counted. */
+static int count_part(iolens_accumulator *acc)
 {
-    c->count++;
-    c->read_bytes = iol_add_wrap(c->read_bytes, fs->read_bytes);
-    c->written_bytes = iol_add_wrap(c->written_bytes, fs->written_bytes);
-    if (fs->read_bytes > c->max_read_bytes)
-        c->max_read_bytes = fs->read_bytes;
-    if (fs->written_bytes > c->max_written_bytes)
-        c->max_written_bytes = fs->written_bytes;
-    if (fs->max_offset == -1) {
-        c->total_max_offset = -1;
-        c->max_offset = -1;
-    } else {
-        c->total_max_offset = iol_add_wrap(c->total_max_offset, fs->max_offset);
-        if (fs->max_offset > c->max_offset)
-            c->max_offset = fs->max_offset;
-    }
-    if (fs->nprocs > 0 && c->nprocs > -1)
-        c->nprocs = iol_add_wrap(c->nprocs, fs->nprocs);
-    if (fs->nprocs < 0 || c->nprocs >= nprocs)
-        c->nprocs = -1;
-}
+    struct iol_file_table *t = &acc->files;
+    int only = t->lo == 0 && t->hi == UINT64_MAX;
 
-/* Which read/write kind a file is, or -1 if it moved no bytes. */
-static int rw_kind(const struct iol_file_sum *fs)
-{
-    if (fs->read_bytes > 0 && fs->written_bytes == 0)
-        return IOLENS_FILES_READ_ONLY;
-    if (fs->written_bytes > 0 && fs->read_bytes == 0)
-        return IOLENS_FILES_WRITE_ONLY;
-    if (fs->written_bytes > 0 && fs->read_bytes > 0)
-        return IOLENS_FILES_READ_WRITE;
-    return -1;
-}
-
-static int share_kind(const struct iol_file_sum *fs)
-{
-    if (fs->nprocs == 1)
-        return IOLENS_FILES_UNIQUE;
-    if (fs->nprocs == -1)
-        return IOLENS_FILES_SHARED;
-    return IOLENS_FILES_PART_SHARED;
-}
-
-/* Count the files of the table into counts (IOLENS_FILE_KINDS of them). */
-static void count_files(struct iolens_file_counts *counts, const struct iol_file_table *t,
-                        int64_t nprocs)
-{
-    for (size_t i = 0; i < t->n; i++) {
-        const struct iol_file_sum *fs = &t->files[i];
-        int k = rw_kind(fs);
-        count_file(&counts[IOLENS_FILES_ALL], fs, nprocs);
-        if (k >= 0)
-            count_file(&counts[k], fs, nprocs);
-        count_file(&counts[share_kind(fs)], fs, nprocs);
-    }
+    if (acc->round == 1)
+        iol_counts_add(&acc->counts, t, acc->nprocs);
+    if (acc->round == 2 || only)
+        iol_counts_add_after(&acc->counts, t);
+    if (iol_ftab_next_part(t))
+        return 1;
+    if (acc->round == 2 || only || !iol_counts_need_after(&acc->counts))
+        return 0;
+    acc->round = 2;
+    iol_ftab_restart(t);
+    return 1;
 }
 
 int iolens_accumulator_next_pass(iolens_accumulator *acc)
 {
     if (!acc || acc->complete)
         return 0;
-    if (!acc->totals_only && !acc->no_file_counts) {
-        count_files(acc->counted, &acc->files, acc->nprocs);
-        if (iol_ftab_next_part(&acc->files)) {
-            acc->passes++;
-            return 1;
-        }
+    if (!acc->totals_only && !acc->no_file_counts && count_part(acc)) {
+        acc->passes++;
+        acc->pass_records = 0;
+        return 1;
     }
     acc->complete = 1;
     iol_ftab_free(&acc->files);
@@ -395,9 +358,12 @@ iolens_status iolens_accumulator_emit(const iolens_accumulator *acc,
     const struct iol_file_table *t = &acc->files;
     if (!acc->complete && !(acc->passes == 1 && t->lo == 0 && t->hi == UINT64_MAX))
         return IOLENS_ERR_ARGUMENT;
-    memcpy(m->files, acc->counted, sizeof(m->files));
-    if (!acc->complete)
-        count_files(m->files, t, acc->nprocs);
+    struct iol_file_counts counts = acc->counts;
+    if (!acc->complete) {
+        iol_counts_add(&counts, t, acc->nprocs);
+        iol_counts_add_after(&counts, t);
+    }
+    iol_counts_result(&counts, m->files);
 
     m->total_bytes = acc->total_bytes;
     m->shared_io_time = acc->shared_io_time;
