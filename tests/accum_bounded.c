@@ -314,12 +314,14 @@ static void check_summary(const char *path)
     iolens_summary_free(s);
 }
 
+#ifndef UNDER_ASAN
 static long peak_kib(void)
 {
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     return ru.ru_maxrss;
 }
+#endif
 
 /* 3: the peak RSS a bounded table adds, then an unbounded one. First, while
  * the process's peak is still low. */
