@@ -100,14 +100,15 @@ IOLENS_API void iolens_accumulator_set_max_files(iolens_accumulator *acc, size_t
 IOLENS_API iolens_status iolens_accumulator_inject(iolens_accumulator *acc, const void *rec);
 
 /* End a pass over the module's records: count the files of its part.
- * @return 1 when every record of the module must be injected again, in any
- *         order (a pass over the next part of the files); 0 when the metrics
- *         are complete. */
+ * @return 1 when every record of the module must be injected again, in the
+ *         order of the first pass (a pass over the next part of the files);
+ *         0 when the metrics are complete. */
 IOLENS_API int iolens_accumulator_next_pass(iolens_accumulator *acc);
 
-/* After the first pass (every record of module mod_id injected), make the
- * passes still needed by reading the module's records from log again; the
- * log's reading of that module then starts from its first record.
+/* After the first pass (every record of module mod_id injected, as log
+ * gives them), make the passes still needed: each reads the module's records
+ * from log again, from the first. The module's reading ends at its end, as
+ * after the first pass.
  * @return IOLENS_OK, or the error of reading or injecting a record. */
 IOLENS_API iolens_status iolens_accumulator_finish(iolens_accumulator *acc, iolens_log *log,
                                                    int mod_id);
