@@ -1,10 +1,12 @@
 /* Write a large synthetic log through the library, for the parse benchmark.
  *
- * usage: make_log [-n RECORDS] [-r RANKS] [-f FILES] [-c zlib|bzip2|zstd|none] OUT
+ * usage: make_log [-n RECORDS] [-r RANKS] [-f FILES] [-d SEGMENTS]
+ *                 [-c zlib|bzip2|zstd|none] OUT
  *
  * Every rank writes RECORDS/RANKS POSIX records; rank r's k-th record is for
  * file (r * RECORDS/RANKS + k) mod FILES, and the name region holds all FILES
- * names. Defaults: 1,000,000 records over 8 ranks, FILES = RECORDS/RANKS
+ * names. With -d, each POSIX record has a DXT_POSIX record of SEGMENTS
+ * segments (half writes, then reads), spread over the job's hour. Defaults: 1,000,000 records over 8 ranks, FILES = RECORDS/RANKS
  * (so every rank touches every file). Counter values come from a fixed-seed
  * generator: the same options always give the same log. */
 #include <getopt.h>
@@ -13,6 +15,7 @@
 #include <string.h>
 
 #include "iolens/log.h"
+#include "iolens/modules/dxt.h"
 #include "iolens/modules/posix.h"
 
 /* splitmix64: small, fast and good enough for plausible counter values. */
@@ -107,6 +110,31 @@ static void fill_record(struct iolens_posix_record *r, uint64_t id, int rank, ui
     f[POSIX_F_SLOWEST_RANK_TIME] = f[POSIX_F_FASTEST_RANK_TIME];
 }
 
+/* The DXT_POSIX record of the record seeded seed: nseg segments of file id
+ * by rank, one every 3600 / (nseg + 1) s from a start of its own. */
+static void fill_trace(struct iolens_dxt_record *d, uint64_t id, int rank, long nseg,
+                       uint64_t seed)
+{
+    uint64_t s = seed;
+    double step = 3600.0 / (double)(nseg + 1), t = (double)(next_rand(&s) % 1000) / 1000.0;
+    int64_t xfer = (int64_t)1 << (10 + next_rand(&s) % 12);
+
+    memset(d, 0, sizeof(*d));
+    d->base.id = id;
+    d->base.rank = rank;
+    snprintf(d->hostname, sizeof(d->hostname), "nid%05d", rank / 4);
+    d->write_count = (nseg + 1) / 2;
+    d->read_count = nseg / 2;
+    for (long i = 0; i < nseg; i++, t += step) {
+        struct iolens_dxt_segment *g = &d->segments[i];
+        g->offset = (i % d->write_count) * xfer;
+        g->length = xfer;
+        g->start_time = t;
+        g->end_time = t + (double)xfer / 1.5e9 + (double)(next_rand(&s) % 100) / 1e5;
+        g->thread_id = 0x7f0000001000ULL + (uint64_t)rank;
+    }
+}
+
 static int parse_comp(const char *s, iolens_compression *c)
 {
     static const struct {
@@ -123,7 +151,7 @@ static int parse_comp(const char *s, iolens_compression *c)
 }
 
 static iolens_status write_log(const char *out, iolens_compression comp, long nrec, long ranks,
-                               long nfiles, const uint64_t *ids)
+                               long nfiles, long nseg, const uint64_t *ids)
 {
     static const struct iolens_mount mounts[] = {
         {"/lustre/scratch", "lustre"}, {"/home", "nfs"}, {"/tmp", "tmpfs"}, {"/", "ext4"}};
@@ -154,6 +182,18 @@ static iolens_status write_log(const char *out, iolens_compression comp, long nr
             st = iolens_writer_put_record(w, IOLENS_MOD_POSIX, &rec);
         }
     }
+    struct iolens_dxt_record *trace =
+        nseg ? malloc(sizeof(*trace) + (size_t)nseg * sizeof(trace->segments[0])) : NULL;
+    if (nseg && !trace)
+        st = IOLENS_ERR_NOMEM;
+    for (long r = 0; r < ranks && nseg && st == IOLENS_OK; r++) {
+        for (long k = 0; k < per_rank && st == IOLENS_OK; k++) {
+            long file = (r * per_rank + k) % nfiles;
+            fill_trace(trace, ids[file], (int)r, nseg, (uint64_t)file * 1000003u + (uint64_t)r);
+            st = iolens_writer_put_record(w, IOLENS_MOD_DXT_POSIX, trace);
+        }
+    }
+    free(trace);
     if (st != IOLENS_OK) {
         iolens_writer_abort(w);
     } else {
@@ -166,26 +206,28 @@ static iolens_status write_log(const char *out, iolens_compression comp, long nr
 
 int main(int argc, char **argv)
 {
-    long nrec = 1000000, ranks = 8, nfiles = 0;
+    long nrec = 1000000, ranks = 8, nfiles = 0, nseg = 0;
     iolens_compression comp = IOLENS_COMP_ZLIB;
     int opt;
 
-    while ((opt = getopt(argc, argv, "n:r:f:c:")) != -1) {
+    while ((opt = getopt(argc, argv, "n:r:f:d:c:")) != -1) {
         switch (opt) {
         case 'n': nrec = strtol(optarg, NULL, 10); break;
         case 'r': ranks = strtol(optarg, NULL, 10); break;
         case 'f': nfiles = strtol(optarg, NULL, 10); break;
+        case 'd': nseg = strtol(optarg, NULL, 10); break;
         case 'c':
             if (parse_comp(optarg, &comp) == 0)
                 break;
             /* fall through */
         default:
-            fprintf(stderr, "usage: make_log [-n RECORDS] [-r RANKS] [-f FILES] "
+            fprintf(stderr, "usage: make_log [-n RECORDS] [-r RANKS] [-f FILES] [-d SEGMENTS] "
                             "[-c zlib|bzip2|zstd|none] OUT\n");
             return 2;
         }
     }
-    if (optind != argc - 1 || nrec <= 0 || ranks <= 0 || nfiles < 0 || nrec < ranks) {
+    if (optind != argc - 1 || nrec <= 0 || ranks <= 0 || nfiles < 0 || nseg < 0 ||
+        nrec < ranks) {
         fprintf(stderr, "make_log: need one output path, RECORDS >= RANKS > 0\n");
         return 2;
     }
@@ -202,11 +244,11 @@ int main(int argc, char **argv)
         file_name(name, sizeof(name), i);
         ids[i] = iolens_record_id(name);
     }
-    iolens_status st = write_log(argv[optind], comp, nrec, ranks, nfiles, ids);
+    iolens_status st = write_log(argv[optind], comp, nrec, ranks, nfiles, nseg, ids);
     free(ids);
     if (st != IOLENS_OK)
         return 1;
-    printf("%s: %ld POSIX records, %ld ranks, %ld file names\n", argv[optind],
-           nrec / ranks * ranks, ranks, nfiles);
+    printf("%s: %ld POSIX records, %ld ranks, %ld file names, %ld DXT segments each\n",
+           argv[optind], nrec / ranks * ranks, ranks, nfiles, nseg);
     return 0;
 }

@@ -1,8 +1,11 @@
 #!/bin/sh
 # Time `iolens report` on a large synthetic log, and PyDarshan's job summary
 # (`python3 -m darshan summary`) on the same log when the reference is given;
-# then the page's render time in headless Chromium, and iolens report's peak
-# memory on a log of four times the records with the same files.
+# then the page's render time in headless Chromium, and iolens report's time
+# and peak memory on logs of 100,000 to 1,000,000 records in three shapes:
+# 8 ranks over records/8 files; one rank, every record a file of its own (the
+# most files: the accumulator's table takes several passes past 262,144);
+# 8 ranks with a DXT_POSIX record of 4 segments beside each POSIX record.
 #
 # usage: bench/report.sh [BUILD_DIR]        (default: build)
 # environment:
@@ -11,6 +14,8 @@
 #                  touches every file)
 #   BENCH_RUNS     timed runs per tool; medians are printed (default 3)
 #   BENCH_DIR      where the logs are kept between runs (default BUILD_DIR/bench)
+#   BENCH_SCALE    record counts of the scaling table (default
+#                  "100000 400000 1000000"; the logs take 20 to 200 MB each)
 #   IOLENS_REF_PYDARSHAN  PyDarshan's directory (darshan-util/pydarshan): when
 #                  set, its summary is timed too, run by IOLENS_REF_PYTHON
 #                  (default /usr/bin/python3) with IOLENS_REF_LIBDIR (a Darshan
@@ -39,11 +44,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 files=$((records / ranks))
-big=$((records * 4))
+scale=${BENCH_SCALE:-100000 400000 1000000}
 log=$(realpath "$dir")/posix-$records-$ranks.darshan
-log_big=$(realpath "$dir")/posix-$big-$ranks-f$files.darshan
 [ -f "$log" ] || "$make_log" -n "$records" -r "$ranks" "$log" > /dev/null
-[ -f "$log_big" ] || "$make_log" -n "$big" -r "$ranks" -f "$files" "$log_big" > /dev/null
 
 # run_once OUTFILE CMD...: append "seconds peak_rss_kb" of one run to OUTFILE
 # (the command runs in $tmp, where PyDarshan writes its page).
@@ -98,10 +101,20 @@ else
 fi
 
 echo
-echo "peak RSS of iolens report, same $files files:"
-for l in "$log" "$log_big"; do
-  : > "$tmp/scale"
-  run_once "$tmp/scale" "$iolens" report -o "$tmp/scale.html" "$l"
-  n=$(basename "$l" | cut -d- -f2)
-  awk -v n="$n" '{ printf "  %8d records: %.1f MB, %.2f s\n", n, $2 / 1024, $1 }' "$tmp/scale"
+echo "iolens report by log size (one run each):"
+printf '%-10s %-28s %10s %12s\n' records shape seconds "peak RSS MB"
+for n in $scale; do
+  for shape in "8 ranks, n/8 files" "1 rank, n files" "8 ranks, n/8 files, DXT"; do
+    case $shape in
+      "1 rank"*) l=$(realpath "$dir")/posix-$n-1.darshan; opts="-r 1" ;;
+      *DXT) l=$(realpath "$dir")/posix-$n-8-dxt4.darshan; opts="-r 8 -d 4" ;;
+      *) l=$(realpath "$dir")/posix-$n-8.darshan; opts="-r 8" ;;
+    esac
+    # shellcheck disable=SC2086 # opts holds several options
+    [ -f "$l" ] || "$make_log" -n "$n" $opts "$l" > /dev/null
+    : > "$tmp/scale"
+    run_once "$tmp/scale" "$iolens" report -o "$tmp/scale.html" "$l"
+    awk -v n="$n" -v s="$shape" '{ printf "%-10d %-28s %10.2f %12.1f\n", n, s, $1, $2 / 1024 }' \
+      "$tmp/scale"
+  done
 done

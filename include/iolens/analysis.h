@@ -97,8 +97,8 @@ struct iolens_module_summary {
     /* Modules with derived metrics (POSIX, MPI-IO, STDIO, DFS, DAOS): bytes
      * moved, the slowest rank's time and the rate they give, as iolens parse
      * --perf prints them (agg_perf_by_slowest, PyDarshan's "I/O performance
-     * estimate"); else NULL. Their files and ranks are counted one by one
-     * while the pass runs, so this memory grows with the distinct files. */
+     * estimate"); else NULL. Its file counts (files[]) are not made: all
+     * zero (iolens parse --file counts them). Memory: its ranks, not its files. */
     struct iolens_metrics *metrics;
 };
 

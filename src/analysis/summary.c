@@ -131,6 +131,9 @@ static iolens_status read_module(struct pass *p, iolens_log *log, int id)
 
     if (mod->roles && (mod->roles->flags & IOLENS_ROLE_METRICS)) {
         st = iolens_accumulator_create(mod, p->s->nprocs, &acc);
+        /* The page and the insights use no file counts: one pass, no file table. */
+        if (st == IOLENS_OK)
+            iolens_accumulator_no_file_counts(acc);
         if (st == IOLENS_OK && !(m->metrics = calloc(1, sizeof(*m->metrics))))
             st = IOLENS_ERR_NOMEM;
         if (st != IOLENS_OK) {

@@ -178,6 +178,8 @@ static int print_module(iolens_log *log, int id, int mask, char *why, size_t why
         st = iolens_accumulator_create(mod, in->job.nprocs, &acc);
         if (st == IOLENS_OK && !(mask & (SHOW_FILE | SHOW_PERF)))
             iolens_accumulator_totals_only(acc);
+        else if (st == IOLENS_OK && !(mask & SHOW_FILE))
+            iolens_accumulator_no_file_counts(acc);
         if (st == IOLENS_OK && !(total = malloc(mod->record_size)))
             st = IOLENS_ERR_NOMEM;
         if (st != IOLENS_OK) {
@@ -204,6 +206,12 @@ static int print_module(iolens_log *log, int id, int mask, char *why, size_t why
     }
     if (st != IOLENS_END) {
         snprintf(why, why_len, "%s", iolens_log_error(log));
+        rc = -1;
+        goto done;
+    }
+    /* A module of many files is read again for the file counts (bounded memory). */
+    if (acc && (st = iolens_accumulator_finish(acc, log, id)) != IOLENS_OK) {
+        snprintf(why, why_len, "%s totals: %s", mod->name, iolens_strerror(st));
         rc = -1;
         goto done;
     }

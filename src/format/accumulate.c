@@ -1,20 +1,22 @@
 /* The accumulator: merges every record of a module into a totals record and
- * gathers what the derived metrics need, per file and per rank. */
+ * gathers what the derived metrics need, per file and per rank.
+ *
+ * The files are counted in bounded memory (accum_files.h): when a module has
+ * more files than the table holds, the records are read again, once per part
+ * of the files, and each part's files are counted into the metrics when its
+ * pass ends (accum_counts.h: the parts add up to the figures of one pass,
+ * with a second round of passes in one case Darshan's runtime never makes).
+ * Everything else (totals, bytes, ranks' times) is taken in the first pass. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "iolens/accumulate.h"
 #include "../common/hash.h"
+#include "accum_counts.h"
+#include "accum_files.h"
 #include "combine.h"
+#include "log_internal.h"
 #include "words.h"
-
-/* What one file (record id) adds up to over all its records. */
-struct file_sum {
-    uint64_t id;
-    int64_t read_bytes, written_bytes;
-    int64_t max_offset; /* -1 once a record could not tell */
-    int64_t nprocs;     /* records of single ranks seen; -1 once a shared record was */
-};
 
 /* I/O time one rank spent on files it did not share. */
 struct rank_sum {
@@ -41,12 +43,17 @@ struct iolens_accumulator {
     size_t nrecords;
     int64_t total_bytes;
     double shared_io_time;
-    struct file_sum *files;
-    size_t nfiles, files_cap;
+    struct iol_file_table files; /* the files of the part this pass counts */
+    struct iol_file_counts counts; /* of the parts whose pass ended */
+    int passes;           /* passes begun: 1 during the first */
+    int round;            /* of passes over every part: 1, or 2 (accum_counts.h) */
+    uint64_t pass_records; /* records injected in this pass */
+    int complete;         /* the last pass ended: counts holds every file */
     struct rank_sum *ranks;
     size_t nranks, ranks_cap;
-    struct idmap file_map, rank_map;
+    struct idmap rank_map;
     int totals_only;      /* skip the bookkeeping behind the metrics */
+    int no_file_counts;   /* skip the file table (metrics.files) */
     struct iol_combine_plan plan;
 };
 
@@ -107,17 +114,14 @@ static iolens_status reserve(void **array, size_t n, size_t *cap, size_t elem)
     return IOLENS_OK;
 }
 
-/* Room for one more file and one more rank, so that a record is counted
- * everywhere or nowhere. */
+/* Room for one more file and (first pass) one more rank, so that a record
+ * is counted everywhere or nowhere. */
 static iolens_status make_room(iolens_accumulator *acc)
 {
-    iolens_status st = reserve((void **)&acc->files, acc->nfiles, &acc->files_cap,
-                               sizeof(*acc->files));
-    if (st == IOLENS_OK)
+    iolens_status st = acc->no_file_counts ? IOLENS_OK : iol_ftab_reserve(&acc->files);
+    if (st == IOLENS_OK && acc->passes == 1)
         st = reserve((void **)&acc->ranks, acc->nranks, &acc->ranks_cap, sizeof(*acc->ranks));
-    if (st == IOLENS_OK)
-        st = map_reserve(&acc->file_map);
-    if (st == IOLENS_OK)
+    if (st == IOLENS_OK && acc->passes == 1)
         st = map_reserve(&acc->rank_map);
     return st;
 }
@@ -143,6 +147,10 @@ iolens_status iolens_accumulator_create(const struct iolens_module_desc *mod, in
         goto done;
     acc->mod = mod;
     acc->nprocs = nprocs;
+    acc->passes = 1;
+    acc->round = 1;
+    iol_ftab_init(&acc->files, IOLENS_ACCUMULATOR_DEFAULT_FILES);
+    iol_counts_init(&acc->counts);
     *out = acc;
     acc = NULL;
 done:
@@ -201,11 +209,9 @@ static struct rec_figures figures(const struct iolens_module_desc *mod, const vo
 
 static void note_file(iolens_accumulator *acc, const struct rec_figures *f)
 {
-    int added;
-    size_t i = map_find_or_add(&acc->file_map, f->id, &acc->nfiles, &added);
-    struct file_sum *fs = &acc->files[i];
-    if (added)
-        *fs = (struct file_sum){.id = f->id};
+    struct iol_file_sum *fs = iol_ftab_find(&acc->files, f->id, acc->pass_records);
+    if (!fs)
+        return; /* a file of another part: another pass counts it */
     fs->read_bytes = iol_add_wrap(fs->read_bytes, f->read_bytes);
     fs->written_bytes = iol_add_wrap(fs->written_bytes, f->written_bytes);
     if (f->max_offset == -1)
@@ -236,9 +242,21 @@ void iolens_accumulator_totals_only(iolens_accumulator *acc)
         acc->totals_only = 1;
 }
 
+void iolens_accumulator_no_file_counts(iolens_accumulator *acc)
+{
+    if (acc && acc->nrecords == 0)
+        acc->no_file_counts = 1;
+}
+
+void iolens_accumulator_set_max_files(iolens_accumulator *acc, size_t max_files)
+{
+    if (acc && acc->passes == 1 && acc->nrecords == 0)
+        iol_ftab_init(&acc->files, max_files ? max_files : IOLENS_ACCUMULATOR_DEFAULT_FILES);
+}
+
 iolens_status iolens_accumulator_inject(iolens_accumulator *acc, const void *rec)
 {
-    if (!acc || !rec)
+    if (!acc || !rec || acc->complete)
         return IOLENS_ERR_ARGUMENT;
     if (acc->totals_only) {
         iol_combine_planned(&acc->plan, acc->total, rec, acc->nrecords == 0);
@@ -249,60 +267,78 @@ iolens_status iolens_accumulator_inject(iolens_accumulator *acc, const void *rec
     if (st != IOLENS_OK)
         return st;
     struct rec_figures f = figures(acc->mod, rec);
-    iol_combine_planned(&acc->plan, acc->total, rec, acc->nrecords == 0);
-    acc->nrecords++;
-    acc->total_bytes =
-        iol_add_wrap(acc->total_bytes, iol_add_wrap(f.read_bytes, f.written_bytes));
-    if (f.rank < 0)
-        acc->shared_io_time += f.io_time;
-    else
-        note_rank(acc, &f);
-    note_file(acc, &f);
+    if (acc->passes == 1) {
+        iol_combine_planned(&acc->plan, acc->total, rec, acc->nrecords == 0);
+        acc->nrecords++;
+        acc->total_bytes =
+            iol_add_wrap(acc->total_bytes, iol_add_wrap(f.read_bytes, f.written_bytes));
+        if (f.rank < 0)
+            acc->shared_io_time += f.io_time;
+        else
+            note_rank(acc, &f);
+    }
+    if (!acc->no_file_counts)
+        note_file(acc, &f);
+    acc->pass_records++;
     return IOLENS_OK;
 }
 
-static void count_file(struct iolens_file_counts *c, const struct file_sum *fs, int64_t nprocs)
+/* Count the files of the part just passed and take the next part: a part
+ * of the first round counts its files; of the second (or the only part),
+ * their offsets past their kinds' last reset (accum_counts.h).
+ * @return 1 when a pass over the next part must follow, 0 when all is counted. */
+static int count_part(iolens_accumulator *acc)
 {
-    c->count++;
-    c->read_bytes = iol_add_wrap(c->read_bytes, fs->read_bytes);
-    c->written_bytes = iol_add_wrap(c->written_bytes, fs->written_bytes);
-    if (fs->read_bytes > c->max_read_bytes)
-        c->max_read_bytes = fs->read_bytes;
-    if (fs->written_bytes > c->max_written_bytes)
-        c->max_written_bytes = fs->written_bytes;
-    if (fs->max_offset == -1) {
-        c->total_max_offset = -1;
-        c->max_offset = -1;
-    } else {
-        c->total_max_offset = iol_add_wrap(c->total_max_offset, fs->max_offset);
-        if (fs->max_offset > c->max_offset)
-            c->max_offset = fs->max_offset;
+    struct iol_file_table *t = &acc->files;
+    int only = t->lo == 0 && t->hi == UINT64_MAX;
+
+    if (acc->round == 1)
+        iol_counts_add(&acc->counts, t, acc->nprocs);
+    if (acc->round == 2 || only)
+        iol_counts_add_after(&acc->counts, t);
+    if (iol_ftab_next_part(t))
+        return 1;
+    if (acc->round == 2 || only || !iol_counts_need_after(&acc->counts))
+        return 0;
+    acc->round = 2;
+    iol_ftab_restart(t);
+    return 1;
+}
+
+int iolens_accumulator_next_pass(iolens_accumulator *acc)
+{
+    if (!acc || acc->complete)
+        return 0;
+    if (!acc->totals_only && !acc->no_file_counts && count_part(acc)) {
+        acc->passes++;
+        acc->pass_records = 0;
+        return 1;
     }
-    if (fs->nprocs > 0 && c->nprocs > -1)
-        c->nprocs = iol_add_wrap(c->nprocs, fs->nprocs);
-    if (fs->nprocs < 0 || c->nprocs >= nprocs)
-        c->nprocs = -1;
+    acc->complete = 1;
+    iol_ftab_free(&acc->files);
+    return 0;
 }
 
-/* Which read/write kind a file is, or -1 if it moved no bytes. */
-static int rw_kind(const struct file_sum *fs)
+iolens_status iolens_accumulator_finish(iolens_accumulator *acc, iolens_log *log, int mod_id)
 {
-    if (fs->read_bytes > 0 && fs->written_bytes == 0)
-        return IOLENS_FILES_READ_ONLY;
-    if (fs->written_bytes > 0 && fs->read_bytes == 0)
-        return IOLENS_FILES_WRITE_ONLY;
-    if (fs->written_bytes > 0 && fs->read_bytes > 0)
-        return IOLENS_FILES_READ_WRITE;
-    return -1;
+    iolens_status st = IOLENS_OK;
+    const void *rec;
+
+    if (!acc || !log)
+        return IOLENS_ERR_ARGUMENT;
+    while (st == IOLENS_OK && iolens_accumulator_next_pass(acc)) {
+        iol_log_rewind(log);
+        while ((st = iolens_log_next_record(log, mod_id, &rec)) == IOLENS_OK)
+            if ((st = iolens_accumulator_inject(acc, rec)) != IOLENS_OK)
+                return st;
+        st = st == IOLENS_END ? IOLENS_OK : st;
+    }
+    return st;
 }
 
-static int share_kind(const struct file_sum *fs)
+int iolens_accumulator_passes(const iolens_accumulator *acc)
 {
-    if (fs->nprocs == 1)
-        return IOLENS_FILES_UNIQUE;
-    if (fs->nprocs == -1)
-        return IOLENS_FILES_SHARED;
-    return IOLENS_FILES_PART_SHARED;
+    return acc ? acc->passes : 0;
 }
 
 iolens_status iolens_accumulator_emit(const iolens_accumulator *acc,
@@ -317,16 +353,17 @@ iolens_status iolens_accumulator_emit(const iolens_accumulator *acc,
 
     struct iolens_metrics *m = metrics;
     memset(m, 0, sizeof(*m));
-    /* Files in the order they were first seen: a -1 offset in one file resets
-     * the offset sums that later files then add to. */
-    for (size_t i = 0; i < acc->nfiles; i++) {
-        const struct file_sum *fs = &acc->files[i];
-        int k = rw_kind(fs);
-        count_file(&m->files[IOLENS_FILES_ALL], fs, acc->nprocs);
-        if (k >= 0)
-            count_file(&m->files[k], fs, acc->nprocs);
-        count_file(&m->files[share_kind(fs)], fs, acc->nprocs);
+    /* Without a next pass, the table holds every file while its part is
+     * still the whole key space. */
+    const struct iol_file_table *t = &acc->files;
+    if (!acc->complete && !(acc->passes == 1 && t->lo == 0 && t->hi == UINT64_MAX))
+        return IOLENS_ERR_ARGUMENT;
+    struct iol_file_counts counts = acc->counts;
+    if (!acc->complete) {
+        iol_counts_add(&counts, t, acc->nprocs);
+        iol_counts_add_after(&counts, t);
     }
+    iol_counts_result(&counts, m->files);
 
     m->total_bytes = acc->total_bytes;
     m->shared_io_time = acc->shared_io_time;
@@ -353,9 +390,8 @@ void iolens_accumulator_free(iolens_accumulator *acc)
     if (!acc)
         return;
     free(acc->total);
-    free(acc->files);
+    iol_ftab_free(&acc->files);
     free(acc->ranks);
-    free(acc->file_map.slots);
     free(acc->rank_map.slots);
     iol_combine_plan_free(&acc->plan);
     free(acc);

@@ -50,6 +50,9 @@ iolens_status iol_read_fixed(struct iolens_region *rg, const struct iolens_modul
                              uint32_t ver, int swap, struct iolens_recbuf *scratch,
                              struct iolens_recbuf *out);
 
+/* Make the next iolens_log_next_record start at its module's first record. */
+void iol_log_rewind(struct iolens_log *log);
+
 /* Parse the job region of log (job data, exe, mounts). */
 iolens_status iol_read_job(struct iolens_log *log);
 

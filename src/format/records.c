@@ -98,6 +98,12 @@ iolens_status iol_read_fixed(struct iolens_region *rg, const struct iolens_modul
     return IOLENS_OK;
 }
 
+void iol_log_rewind(iolens_log *log)
+{
+    iol_region_end(&log->rg);
+    log->rg_module = -1;
+}
+
 iolens_status iolens_log_next_record(iolens_log *log, int mod_id, const void **rec)
 {
     const struct iolens_module_desc *mod = iolens_module(mod_id);
@@ -115,8 +121,7 @@ iolens_status iolens_log_next_record(iolens_log *log, int mod_id, const void **r
         return iol_fail(log, IOLENS_ERR_VERSION, "%s records of version %u are not supported",
                         mod->name, in->mod_ver[mod_id]);
     if (log->rg_module != mod_id) {
-        iol_region_end(&log->rg);
-        log->rg_module = -1;
+        iol_log_rewind(log);
         st = iol_region_begin(&log->rg, log->fd, in->compression, in->mod_map[mod_id]);
         if (st != IOLENS_OK)
             return iol_fail(log, st, "cannot start %s region", mod->name);
