@@ -14,12 +14,15 @@
 
 struct iol_slot;
 
-/* The modules that send events: bits of iol_events_mask. */
+/* The modules that send events: bits of iol_events_mask (IOL_EV_HDF5 for
+ * H5F and H5D). An event's module is one of them, or IOL_EV_H5D (never in
+ * the mask) for H5D's events. */
 enum {
     IOL_EV_POSIX = 1u << 0,
     IOL_EV_STDIO = 1u << 1,
     IOL_EV_MPIIO = 1u << 2,
     IOL_EV_HDF5 = 1u << 3,
+    IOL_EV_H5D = 1u << 4,
 };
 
 /* Operations, the connector's "op" strings (iol_event_op_name). */
@@ -37,6 +40,11 @@ struct iol_event {
     double start, end; /* iol_now() seconds before and after the call */
     double total;      /* the record's cumulative time of this kind */
     uint64_t thread;   /* set by iol_events_put */
+    /* H5D only (other modules send -1 and "N/A"): the record's selection
+     * counts and dataspace after the call, and the dataset's path in its
+     * file (inside name). */
+    int64_t pt_sel, irreg_hslab, reg_hslab, ndims, npoints;
+    const char *data_set;
     uint8_t module;    /* IOL_EV_* bit */
     uint8_t op;        /* enum iol_event_op */
 };
@@ -67,5 +75,9 @@ void iol_events_fork_child(void);
 
 /* After a failed exec: events on again as configured. */
 void iol_events_restart(void);
+
+/* The process's MPI rank, known at MPI_Init: every message formatted from
+ * now on carries it (before, the launcher's rank variable, else 0). */
+void iol_events_set_rank(int rank);
 
 #endif
