@@ -334,8 +334,8 @@ void iol_events_configure(void)
     const struct iol_config *c = &iol_rt.cfg;
     if (!c->events[0]) {
         if (c->ldms_enable)
-            iol_diag("events: DARSHAN_LDMS_ENABLE is set, but this iolens has no ldms:// sink "
-                     "yet; set IOLENS_EVENTS=file:DIR");
+            iol_diag("events: DARSHAN_LDMS_ENABLE is set, but this iolens has no ldms:// sink; "
+                     "set IOLENS_EVENTS (%s)", IOL_SINKS_KNOWN);
         return;
     }
     sink_ops = iol_sink_find(c->events, &sink_target);
