@@ -18,7 +18,10 @@
  * events: the writer stores the event, then head (release); the events
  * thread reads up to head and then stores tail (release). Full: the event
  * is dropped and counted in the ring. Memory: one anonymous mapping reserved
- * at start when events are on (pages touched only by rings in use).
+ * at start when events are on (pages touched only by rings in use). The
+ * events thread faults a ring's pages in ahead of its writer
+ * (MADV_POPULATE_WRITE, IOL_EV_AHEAD events past its head), so that the
+ * application's thread seldom takes the page fault of a fresh page.
  *
  * The events thread starts at the first event (and again in a forked
  * child, at its first), with every signal blocked. It batches each ring's
@@ -59,6 +62,7 @@
  * without loss; beyond it, events are dropped until the thread catches up. */
 #define IOL_EV_RING_CAP 131072u
 #define IOL_EV_BATCH 64u       /* events per message at most */
+#define IOL_EV_AHEAD 16384u    /* events' pages faulted in ahead of a writer */
 #define IOL_EV_BUF (1u << 20)  /* bytes of messages per send at most */
 
 struct ev_ring {
@@ -67,7 +71,8 @@ struct ev_ring {
     _Atomic uint64_t dropped;
     char pad1[64 - 24];
     _Atomic uint64_t tail; /* events taken by the events thread */
-    char pad2[64 - 8];
+    uint64_t populated;    /* events whose pages were faulted in (events thread) */
+    char pad2[64 - 16];
 };
 
 unsigned iol_events_mask;
@@ -110,6 +115,27 @@ static inline struct iol_event *ring_event(unsigned r, uint64_t i)
     return &ring_mem[(size_t)r * IOL_EV_RING_CAP + (i & (IOL_EV_RING_CAP - 1))];
 }
 
+static int populate_works = 1; /* 0 once the kernel refused MADV_POPULATE_WRITE */
+
+/* Fault in the pages of ring r up to IOL_EV_AHEAD events past its head h
+ * when its writer came within half of that, on the events thread. The
+ * pages keep what they hold (a writer may be filling one of them). */
+static void populate_ahead(unsigned r, uint64_t h)
+{
+    struct ev_ring *q = &rings[r];
+    uint64_t want = h + IOL_EV_AHEAD < IOL_EV_RING_CAP ? h + IOL_EV_AHEAD : IOL_EV_RING_CAP;
+    if (!populate_works || q->populated >= want ||
+        (want < IOL_EV_RING_CAP && q->populated > h + IOL_EV_AHEAD / 2))
+        return;
+    size_t page = 4096;
+    uintptr_t first = (uintptr_t)&ring_mem[(size_t)r * IOL_EV_RING_CAP + q->populated];
+    uintptr_t last = (uintptr_t)&ring_mem[(size_t)r * IOL_EV_RING_CAP + want];
+    first &= ~(uintptr_t)(page - 1);
+    if (madvise((void *)first, last - first, MADV_POPULATE_WRITE) != 0)
+        populate_works = 0;
+    q->populated = want;
+}
+
 static void *events_thread(void *arg);
 
 /* Start the events thread, once (the caller's signal mask is restored). */
@@ -134,7 +160,7 @@ static void start_thread(void)
     pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
-void iol_events_put(struct iol_event *e)
+struct iol_event *iol_events_claim(struct iol_event_claim *c)
 {
     if (__builtin_expect(atomic_load_explicit(&thread_state, memory_order_relaxed) == 0, 0)) {
         int saved = errno;
@@ -152,19 +178,28 @@ void iol_events_put(struct iol_event *e)
                                                      memory_order_acquire, memory_order_relaxed))
             continue;
         uint64_t h = atomic_load_explicit(&q->head, memory_order_relaxed);
-        if (h - atomic_load_explicit(&q->tail, memory_order_acquire) >= IOL_EV_RING_CAP) {
-            atomic_store_explicit(&q->dropped,
-                                  atomic_load_explicit(&q->dropped, memory_order_relaxed) + 1,
-                                  memory_order_relaxed);
-        } else {
-            e->thread = me;
-            *ring_event(r, h) = *e;
-            atomic_store_explicit(&q->head, h + 1, memory_order_release);
+        if (h - atomic_load_explicit(&q->tail, memory_order_acquire) < IOL_EV_RING_CAP) {
+            c->ring = r;
+            c->head = h;
+            c->thread = me;
+            return ring_event(r, h);
         }
+        atomic_store_explicit(&q->dropped,
+                              atomic_load_explicit(&q->dropped, memory_order_relaxed) + 1,
+                              memory_order_relaxed);
         atomic_store_explicit(&q->owner, 0, memory_order_release);
-        return;
+        return NULL;
     }
     atomic_fetch_add_explicit(&unringed, 1, memory_order_relaxed);
+    return NULL;
+}
+
+void iol_events_commit(const struct iol_event_claim *c)
+{
+    struct ev_ring *q = &rings[c->ring];
+    ring_event(c->ring, c->head)->thread = c->thread;
+    atomic_store_explicit(&q->head, c->head + 1, memory_order_release);
+    atomic_store_explicit(&q->owner, 0, memory_order_release);
 }
 
 const char *iol_events_slot_name(struct iol_slot *s)
@@ -201,6 +236,8 @@ static uint64_t drain_pass(void)
         while (t < h) {
             struct iol_event batch[IOL_EV_BATCH];
             size_t n = 0;
+            /* The writer goes on meanwhile, faster than events are formatted. */
+            populate_ahead(r, atomic_load_explicit(&q->head, memory_order_relaxed));
             batch[n++] = *ring_event(r, t);
             while (n < IOL_EV_BATCH && t + n < h &&
                    iol_event_same_batch(&batch[0], ring_event(r, t + n)))

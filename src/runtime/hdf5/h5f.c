@@ -43,13 +43,24 @@ __attribute__((noinline, cold)) static void h5f_event(struct iol_slot *s, int op
                                                       double t0, double t1)
 {
     struct iolens_h5f_record *r = rec_of(s);
-    struct iol_event e = {
-        .record_id = r->base.id, .name = iol_events_slot_name(s), .off = -1, .len = -1,
-        .cnt = cnt, .max_byte = -1, .switches = -1, .flushes = r->counters[H5F_FLUSHES],
-        .start = t0, .end = t1, .total = r->fcounters[H5F_F_META_TIME],
-        .module = IOL_EV_HDF5, .op = (uint8_t)op,
-    };
-    iol_events_put(&e);
+    struct iol_event_claim claim;
+    struct iol_event *e = iol_events_claim(&claim);
+    if (!e)
+        return;
+    e->record_id = r->base.id;
+    e->name = iol_events_slot_name(s);
+    e->off = -1;
+    e->len = -1;
+    e->cnt = cnt;
+    e->max_byte = -1;
+    e->switches = -1;
+    e->flushes = r->counters[H5F_FLUSHES];
+    e->start = t0;
+    e->end = t1;
+    e->total = r->fcounters[H5F_F_META_TIME];
+    e->module = IOL_EV_HDF5;
+    e->op = (uint8_t)op;
+    iol_events_commit(&claim);
 }
 
 /* H5Fcreate or H5Fopen of path with the access list fapl returned id. */
