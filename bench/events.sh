@@ -87,7 +87,7 @@ topic=iolens/bench
 # subscribe PROG ARGS...: run it with the mqtt sink while mosquitto_sub
 # receives; $tmp/sub gets "RECEIVE_TIME N_WRITE_EVENTS TIMESTAMP..." a message
 subscribe() {
-    rm -f "$tmp/fifo"; mkfifo "$tmp/fifo"
+    rm -f "$tmp/fifo"; mkfifo "$tmp/fifo"; : > "$tmp/sub"
     mosquitto_sub -h 127.0.0.1 -p "$port" -t "$topic" -q 1 -F '%U %p' > "$tmp/fifo" &
     sub=$!
     /usr/bin/python3 -c '

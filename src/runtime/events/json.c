@@ -5,7 +5,6 @@
 
 #include <string.h>
 
-#include "core/fmt.h"
 
 struct out {
     char *p;
@@ -47,16 +46,26 @@ static void str(struct out *o, const char *s)
     put(o, "\"", 1);
 }
 
-static void i64(struct out *o, int64_t v)
-{
-    char b[24];
-    put(o, b, iol_fmt(b, sizeof(b), "%lld", (long long)v));
-}
-
+/* v in decimal (a digit loop: iol_fmt's generality costs more than the
+ * rest of an event's formatting). */
 static void u64(struct out *o, uint64_t v)
 {
-    char b[24];
-    put(o, b, iol_fmt(b, sizeof(b), "%llu", (unsigned long long)v));
+    char b[20];
+    size_t i = sizeof(b);
+    do
+        b[--i] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    put(o, b + i, sizeof(b) - i);
+}
+
+static void i64(struct out *o, int64_t v)
+{
+    if (v < 0) {
+        put(o, "-", 1);
+        u64(o, 0 - (uint64_t)v);
+    } else {
+        u64(o, (uint64_t)v);
+    }
 }
 
 /* Seconds sec and microseconds us as "sec.uuuuuu". */
