@@ -16,6 +16,8 @@ restart  30,000 writes over about 3 s, the broker stopped (SIGTERM) after
          once (QoS 1 may repeat), none dropped
 nobroker no broker on the port: 100,000 writes finish within the drain bound
          plus a margin, and the log counts them dropped
+fork     20,000 writes in the parent, 20,000 in its forked child on another
+         file: each file's write events arrived exactly once
 nolib    a program without events, or with the file: sink, maps no
          libmosquitto; with mqtt:// it does
 """
@@ -172,8 +174,7 @@ def run(mode, n=None, sink=None, extra=None, wait=True):
     return out
 
 
-def writes(evs):
-    name = os.path.join(data, "m")
+def writes(evs, name=os.path.join(data, "m")):
     return [(m, s) for m, s, *_ in evs if m["file"] == name and m["op"] == "write"]
 
 
@@ -188,8 +189,8 @@ def dropped_in_log():
     fail("no iolens_events_dropped in the log's metadata")
 
 
-def check_all_writes(evs, n, exactly_once):
-    w = writes(evs)
+def check_all_writes(evs, n, exactly_once, name=os.path.join(data, "m")):
+    w = writes(evs, name)
     cnts = [s["cnt"] for _, s in w]
     if set(cnts) != set(range(1, n + 1)):
         missing = sorted(set(range(1, n + 1)) - set(cnts))
@@ -255,6 +256,14 @@ elif case == "restart":
     if dropped_in_log() != 0:
         fail(f"iolens_events_dropped = {dropped_in_log()}")
     print(f"(write events that arrived twice: {twice})")
+elif case == "fork":
+    port = free_port()
+    Broker(port)
+    sub = Subscriber(port)
+    run("manyfork", 20000, sink=f"mqtt://127.0.0.1:{port}/{TOPIC}")
+    evs = sub.events(timeout=30, idle=1.5)
+    for f in ("m", "c"):
+        check_all_writes(evs, 20000, True, os.path.join(data, f))
 elif case == "nobroker":
     port = free_port()
     t0 = time.monotonic()

@@ -32,6 +32,7 @@
 #include "core/core.h"
 #include "core/diag.h"
 #include "core/fmt.h"
+#include "core/real.h"
 #include "core/signals.h"
 
 #define LIB_NAME "libmosquitto.so.1"
@@ -51,6 +52,7 @@ struct mosq_api {
     __typeof__(mosquitto_publish_callback_set) *publish_callback_set;
     __typeof__(mosquitto_max_inflight_messages_set) *max_inflight_messages_set;
     __typeof__(mosquitto_destroy) *destroy;
+    __typeof__(mosquitto_socket) *socket;
 };
 
 struct iol_mqtt {
@@ -91,6 +93,7 @@ static int load_api(void)
         {"mosquitto_publish_callback_set", (void **)&api.publish_callback_set},
         {"mosquitto_max_inflight_messages_set", (void **)&api.max_inflight_messages_set},
         {"mosquitto_destroy", (void **)&api.destroy},
+        {"mosquitto_socket", (void **)&api.socket},
     };
     for (size_t i = 0; i < sizeof(syms) / sizeof(*syms); i++)
         if (!(*syms[i].fn = dlsym(h, syms[i].name))) {
@@ -284,6 +287,9 @@ static void mqtt_close(struct iol_sink *s, double limit)
  * child's copy of the socket is closed. */
 static void mqtt_forget(struct iol_sink *s)
 {
+    int fd = s->mqtt && s->mqtt->m ? api.socket(s->mqtt->m) : -1;
+    if (fd >= 0)
+        iol_sys_close(fd);
     s->mqtt = NULL;
 }
 
