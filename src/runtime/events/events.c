@@ -34,9 +34,9 @@
 
 #include <errno.h>
 #include <pthread.h>
-#include <stdlib.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
@@ -100,7 +100,7 @@ static const char *sink_target;
 static _Atomic int thread_state;
 static _Atomic int closing;     /* the process ends: drain and stop */
 static _Atomic uint64_t worker; /* the thread's iol_self, to not wait for itself */
-static _Atomic uint64_t sent;   /* events handed to the sink */
+static _Atomic uint64_t sent;   /* events the sink delivered for good */
 static _Atomic uint64_t unringed; /* events dropped: no ring free */
 static struct iol_sink sink = {NULL, -1, NULL, 0};
 static int sink_up;                 /* the sink's open succeeded */
