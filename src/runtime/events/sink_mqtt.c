@@ -70,6 +70,10 @@ struct iol_mqtt {
 static struct mosq_api api;
 static void *lib;
 static struct iol_mqtt client;
+/* Clients a forked child inherited from its ancestors: never used or freed
+ * (their locks may be held by a thread the fork left behind), only kept
+ * reachable, so that a leak checker does not report them. */
+static struct mosquitto *inherited[8];
 
 /* libmosquitto and its functions, once. @return 0, or -1. */
 static int load_api(void)
@@ -283,13 +287,19 @@ static void mqtt_close(struct iol_sink *s, double limit)
     s->mqtt = NULL;
 }
 
-/* The parent's client is left as it is (its memory, the parent's); the
- * child's copy of the socket is closed. */
+/* The parent's client is left as it is (the parent's, in memory the child
+ * has a copy of); the child's copy of its socket is closed. */
 static void mqtt_forget(struct iol_sink *s)
 {
-    int fd = s->mqtt && s->mqtt->m ? api.socket(s->mqtt->m) : -1;
+    struct mosquitto *m = s->mqtt ? s->mqtt->m : NULL;
+    int fd = m ? api.socket(m) : -1;
     if (fd >= 0)
         iol_sys_close(fd);
+    for (size_t i = 0; m && i < sizeof(inherited) / sizeof(*inherited); i++)
+        if (!inherited[i]) {
+            inherited[i] = m;
+            break;
+        }
     s->mqtt = NULL;
 }
 
