@@ -12,6 +12,7 @@ dataset.
 import glob
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -122,4 +123,5 @@ for path in files:
                 c["H5D_REGULAR_HYPERSLAB_SELECTS"]))
 if ranks != {0, 1, 2, 3}:
     fail(f"the events files carry ranks {sorted(ranks)}, not 0 to 3")
+shutil.rmtree(tmp, ignore_errors=True)
 print("ok: 4 ranks, each file its own rank; MPI-IO, H5F and H5D events agree with the log")
