@@ -8,7 +8,10 @@
  * escape: one write to a file whose name holds '"', '\\', a tab and \001.
  * many: N one-byte writes to DIR/m, then: return (exit), _exit, exec of
  *   /bin/true, SIGSEGV (raised), or fork (N more in the child, on DIR/c,
- *   after which both exit). Prints "MODE done" when it gets to the end. */
+ *   after which both exit). Prints "MODE done" when it gets to the end.
+ * paced: N one-byte writes to DIR/m, 1 ms of sleep after every 10.
+ * maps: one write to DIR/m, 0.3 s of sleep (the events thread starts), then
+ *   /proc/self/maps copied to stdout. */
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
@@ -16,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static const char *dir;
@@ -92,6 +96,27 @@ int main(int argc, char **argv)
         int fd = open_in("q\"b\\s\tt\001x");
         if (write(fd, "x", 1) != 1)
             return 1;
+        close(fd);
+    } else if (!strcmp(mode, "maps")) {
+        writes("m", 1);
+        struct timespec t = {0, 300000000};
+        nanosleep(&t, NULL);
+        char b[65536];
+        int fd = open("/proc/self/maps", O_RDONLY);
+        ssize_t got;
+        while (fd >= 0 && (got = read(fd, b, sizeof(b))) > 0)
+            if (write(1, b, (size_t)got) != got)
+                return 1;
+        return 0;
+    } else if (!strcmp(mode, "paced")) {
+        int fd = open_in("m");
+        struct timespec ms = {0, 1000000};
+        for (long i = 0; i < n; i++) {
+            if (write(fd, "x", 1) != 1)
+                return 1;
+            if (i % 10 == 9)
+                nanosleep(&ms, NULL);
+        }
         close(fd);
     } else if (!strncmp(mode, "many", 4)) {
         writes("m", n);

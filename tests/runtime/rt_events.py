@@ -17,6 +17,7 @@ off     no IOLENS_EVENTS: no file in the events directory, no events metadata
 import glob
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -213,4 +214,5 @@ elif case == "off":
         fail(f"events metadata without IOLENS_EVENTS: {meta}")
 else:
     fail("unknown case")
+shutil.rmtree(tmp, ignore_errors=True)
 print(f"ok ({case})")

@@ -178,7 +178,8 @@
       "kept; no effect (`IOLENS_DEBUG` prints timings)")                                 \
     X(EVENTS, "EVENTS", "IOLENS_EVENTS", "", "", PATH, events, 0, ONE, "none",            \
       "live I/O events to this sink: `file:DIR`, JSON lines in one file per process "    \
-      "in DIR ([Live events](#live-events))")                                            \
+      "in DIR; `mqtt://HOST:PORT/TOPIC`, one MQTT message per JSON message to TOPIC "    \
+      "([Live events](#live-events))")                                                   \
     X(EVENTS_MODULES, "EVENTS_MODULES", "IOLENS_EVENTS_MODULES", "", "", MODS,            \
       events_mods, 0, ONE, "POSIX, STDIO, MPIIO, H5F and H5D",                           \
       "modules that send events (with the `DARSHAN_LDMS_ENABLE_*` below: theirs too)")   \
@@ -198,6 +199,7 @@
     X(EVENTS_DRAIN, "EVENTS_DRAIN", "IOLENS_EVENTS_DRAIN", "", "", SECONDS, events_drain,  \
       0, ONE, "3",                                                                       \
       "at the end of a process (exit, `_exit`, exec, a fatal signal), the longest wait " \
-      "for queued events to reach the sink; those left are counted dropped")
+      "for queued events to reach the sink (for `mqtt://`, the broker's "                \
+      "acknowledgement); those left are counted dropped")
 
 #endif

@@ -40,6 +40,11 @@ static sighandler_t (*real_sysv_signal)(int, sighandler_t);
 static sighandler_t (*real___sysv_signal)(int, sighandler_t);
 static sighandler_t (*real_sigset)(int, sighandler_t);
 
+int iol_sys_sigaction(int sig, const struct sigaction *act, struct sigaction *old)
+{
+    return real_sigaction ? real_sigaction(sig, act, old) : (errno = ENOSYS, -1);
+}
+
 static int fatal_index(int sig)
 {
     for (size_t i = 0; i < NFATAL; i++)

@@ -9,10 +9,17 @@
 #ifndef IOL_RT_SIGNALS_H
 #define IOL_RT_SIGNALS_H
 
+#include <signal.h>
+
 #include "real.h"
 
 /* The binding table of sigaction and the signal() family. */
 extern const struct iol_binding_table iol_signal_bindings;
+
+/* libc's sigaction, never the wrapper: for the runtime's own use (a library
+ * it loads that changes a signal's action behind the program's back).
+ * @return as sigaction. */
+int iol_sys_sigaction(int sig, const struct sigaction *act, struct sigaction *old);
 
 /* Install the handler for each fatal signal whose action is the default
  * (a handler the program set before the runtime started, or an ignored

@@ -57,6 +57,9 @@
 #include "iolens/modules/posix.h"
 #include "posix/posix.h"
 #include "stdio/stdio_mod.h"
+#ifdef IOLENS_WITH_MPI
+#include "mpiio/mpi_io.h"
+#endif
 
 #define DXT_GROW_CHUNKS 256u /* chunks of file space reserved at a time */
 
@@ -89,9 +92,6 @@ struct dxt_mod {
     const char *name;
 };
 
-#ifdef IOLENS_WITH_MPI /* DXT_MPIIO is fed by the MPI-IO module */
-int iol_dxt_mpiio_on;
-#endif
 static struct dxt_mod dxt_posix = {.name = "DXT_POSIX"};
 #ifdef IOLENS_WITH_MPI /* DXT_MPIIO is fed by the MPI-IO module */
 static struct dxt_mod dxt_mpiio = {.name = "DXT_MPIIO"};
@@ -146,7 +146,7 @@ static void dxt_posix_start(struct iol_pool *pool)
 /* DXT_MPIIO's start hook. */
 static void dxt_mpiio_start(struct iol_pool *pool)
 {
-    iol_dxt_mpiio_on = dxt_start(&dxt_mpiio, pool);
+    iol_flag_set(&iol_mpiio_rw_extra, IOL_MPIIO_RW_DXT, dxt_start(&dxt_mpiio, pool));
 }
 #endif
 

@@ -5,7 +5,7 @@
  *
  * Fed from the source module's read/write note through one test of a flag
  * that is 0 unless the module is enabled: posix.h's iol_posix_rw_extra,
- * iol_dxt_mpiio_on, stdio_mod.h's iol_stdio_rw_extra. The segments live in the record file's trace area
+ * mpi_io.h's iol_mpiio_rw_extra, stdio_mod.h's iol_stdio_rw_extra. The segments live in the record file's trace area
  * of DXT_MEM bytes (common/recfile.h; bounded: when it is full the module is
  * marked partial and later segments are dropped), so that a killed
  * process's recovered log has them; the log writer asks the module for each
@@ -20,9 +20,6 @@
 extern const struct iol_module iol_dxt_posix_module;
 extern const struct iol_module iol_dxt_mpiio_module;
 extern const struct iol_module iol_dxt_stdio_module;
-
-/* 1 while DXT_MPIIO records, else 0 (never set in a build without MPI). */
-extern int iol_dxt_mpiio_on __attribute__((visibility("hidden")));
 
 /* One read (is_write 0) or write of length bytes at offset of the POSIX
  * record posix, from t0 to t1 (seconds since start). The caller holds

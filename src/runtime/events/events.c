@@ -18,19 +18,25 @@
  * events: the writer stores the event, then head (release); the events
  * thread reads up to head and then stores tail (release). Full: the event
  * is dropped and counted in the ring. Memory: one anonymous mapping reserved
- * at start when events are on (pages touched only by rings in use).
+ * at start when events are on (pages touched only by rings in use). The
+ * events thread faults a ring's pages in ahead of its writer
+ * (MADV_POPULATE_WRITE, IOL_EV_AHEAD events past its head), so that the
+ * application's thread seldom takes the page fault of a fresh page.
  *
  * The events thread starts at the first event (and again in a forked
  * child, at its first), with every signal blocked. It batches each ring's
  * consecutive events of one record, operation and thread into one message
- * (at most IOL_EV_BATCH), sends a buffer of messages per pass, and sleeps
- * 1 ms when it finds every ring empty. */
+ * (at most IOL_EV_BATCH), sends a buffer of messages per pass, and waits
+ * 1 ms in the sink's idle function (which serves a connection meanwhile)
+ * when it finds every ring empty. An event counts as sent once the sink has
+ * it for good (written; acknowledged by the broker). */
 #include "events.h"
 
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
@@ -39,6 +45,9 @@
 #include "common/recfile.h"
 #include "posix/posix.h"
 #include "stdio/stdio_mod.h"
+#ifdef IOLENS_WITH_MPI
+#include "mpiio/mpi_io.h"
+#endif
 #include "core/clock.h"
 #include "core/core.h"
 #include "core/diag.h"
@@ -53,6 +62,7 @@
  * without loss; beyond it, events are dropped until the thread catches up. */
 #define IOL_EV_RING_CAP 131072u
 #define IOL_EV_BATCH 64u       /* events per message at most */
+#define IOL_EV_AHEAD 16384u    /* events' pages faulted in ahead of a writer */
 #define IOL_EV_BUF (1u << 20)  /* bytes of messages per send at most */
 
 struct ev_ring {
@@ -61,19 +71,23 @@ struct ev_ring {
     _Atomic uint64_t dropped;
     char pad1[64 - 24];
     _Atomic uint64_t tail; /* events taken by the events thread */
-    char pad2[64 - 8];
+    uint64_t populated;    /* events whose pages were faulted in (events thread) */
+    char pad2[64 - 16];
 };
 
 unsigned iol_events_mask;
 
-/* Every change of iol_events_mask goes through here: the POSIX read/write
- * paths of POSIX and STDIO test their module's bit in iol_posix_rw_extra and
- * iol_stdio_rw_extra instead. */
+/* Every change of iol_events_mask goes through here: the read/write paths
+ * of POSIX, STDIO and MPI-IO test their module's bit in iol_posix_rw_extra,
+ * iol_stdio_rw_extra and iol_mpiio_rw_extra instead. */
 static void set_mask(unsigned m)
 {
     iol_events_mask = m;
     iol_flag_set(&iol_posix_rw_extra, IOL_POSIX_RW_EVENTS, (m & IOL_EV_POSIX) != 0);
     iol_flag_set(&iol_stdio_rw_extra, IOL_STDIO_RW_EVENTS, (m & IOL_EV_STDIO) != 0);
+#ifdef IOLENS_WITH_MPI
+    iol_flag_set(&iol_mpiio_rw_extra, IOL_MPIIO_RW_EVENTS, (m & IOL_EV_MPIIO) != 0);
+#endif
 }
 
 static struct ev_ring rings[IOL_EV_RINGS];
@@ -86,9 +100,11 @@ static const char *sink_target;
 static _Atomic int thread_state;
 static _Atomic int closing;     /* the process ends: drain and stop */
 static _Atomic uint64_t worker; /* the thread's iol_self, to not wait for itself */
-static _Atomic uint64_t sent;   /* events handed to the sink */
+static _Atomic uint64_t sent;   /* events the sink delivered for good */
 static _Atomic uint64_t unringed; /* events dropped: no ring free */
-static struct iol_sink sink = {NULL, -1};
+static struct iol_sink sink = {NULL, -1, NULL, 0};
+static int sink_up;                 /* the sink's open succeeded */
+static _Atomic int64_t rank;        /* what messages carry as "rank" */
 static struct iol_event_proc proc;
 static char host[256];
 static char exe[256]; /* the command line's first word, as the connector sends */
@@ -97,6 +113,27 @@ static char buf[IOL_EV_BUF];
 static inline struct iol_event *ring_event(unsigned r, uint64_t i)
 {
     return &ring_mem[(size_t)r * IOL_EV_RING_CAP + (i & (IOL_EV_RING_CAP - 1))];
+}
+
+static int populate_works = 1; /* 0 once the kernel refused MADV_POPULATE_WRITE */
+
+/* Fault in the pages of ring r up to IOL_EV_AHEAD events past its head h
+ * when its writer came within half of that, on the events thread. The
+ * pages keep what they hold (a writer may be filling one of them). */
+static void populate_ahead(unsigned r, uint64_t h)
+{
+    struct ev_ring *q = &rings[r];
+    uint64_t want = h + IOL_EV_AHEAD < IOL_EV_RING_CAP ? h + IOL_EV_AHEAD : IOL_EV_RING_CAP;
+    if (!populate_works || q->populated >= want ||
+        (want < IOL_EV_RING_CAP && q->populated > h + IOL_EV_AHEAD / 2))
+        return;
+    size_t page = 4096;
+    uintptr_t first = (uintptr_t)&ring_mem[(size_t)r * IOL_EV_RING_CAP + q->populated];
+    uintptr_t last = (uintptr_t)&ring_mem[(size_t)r * IOL_EV_RING_CAP + want];
+    first &= ~(uintptr_t)(page - 1);
+    if (madvise((void *)first, last - first, MADV_POPULATE_WRITE) != 0)
+        populate_works = 0;
+    q->populated = want;
 }
 
 static void *events_thread(void *arg);
@@ -123,7 +160,7 @@ static void start_thread(void)
     pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
-void iol_events_put(struct iol_event *e)
+struct iol_event *iol_events_claim(struct iol_event_claim *c)
 {
     if (__builtin_expect(atomic_load_explicit(&thread_state, memory_order_relaxed) == 0, 0)) {
         int saved = errno;
@@ -141,19 +178,28 @@ void iol_events_put(struct iol_event *e)
                                                      memory_order_acquire, memory_order_relaxed))
             continue;
         uint64_t h = atomic_load_explicit(&q->head, memory_order_relaxed);
-        if (h - atomic_load_explicit(&q->tail, memory_order_acquire) >= IOL_EV_RING_CAP) {
-            atomic_store_explicit(&q->dropped,
-                                  atomic_load_explicit(&q->dropped, memory_order_relaxed) + 1,
-                                  memory_order_relaxed);
-        } else {
-            e->thread = me;
-            *ring_event(r, h) = *e;
-            atomic_store_explicit(&q->head, h + 1, memory_order_release);
+        if (h - atomic_load_explicit(&q->tail, memory_order_acquire) < IOL_EV_RING_CAP) {
+            c->ring = r;
+            c->head = h;
+            c->thread = me;
+            return ring_event(r, h);
         }
+        atomic_store_explicit(&q->dropped,
+                              atomic_load_explicit(&q->dropped, memory_order_relaxed) + 1,
+                              memory_order_relaxed);
         atomic_store_explicit(&q->owner, 0, memory_order_release);
-        return;
+        return NULL;
     }
     atomic_fetch_add_explicit(&unringed, 1, memory_order_relaxed);
+    return NULL;
+}
+
+void iol_events_commit(const struct iol_event_claim *c)
+{
+    struct ev_ring *q = &rings[c->ring];
+    ring_event(c->ring, c->head)->thread = c->thread;
+    atomic_store_explicit(&q->head, c->head + 1, memory_order_release);
+    atomic_store_explicit(&q->owner, 0, memory_order_release);
 }
 
 const char *iol_events_slot_name(struct iol_slot *s)
@@ -165,12 +211,15 @@ const char *iol_events_slot_name(struct iol_slot *s)
 
 /* ---- the events thread ---- */
 
-static void send_buf(size_t used, size_t msgs, uint64_t events)
+/* Events in each message of buf (at most IOL_EV_BATCH each). */
+static unsigned char buf_events[IOL_EV_BUF / 256];
+
+static void send_buf(size_t used, size_t msgs)
 {
-    if (!used)
-        return;
-    if (sink.fd >= 0 && sink_ops->send(&sink, buf, used, msgs) == 0)
-        atomic_fetch_add(&sent, events);
+    if (used && sink_up) {
+        sink_ops->send(&sink, buf, used, msgs, buf_events);
+        atomic_store(&sent, sink.delivered);
+    }
 }
 
 /* One pass over the rings: everything queued goes to the sink.
@@ -178,7 +227,8 @@ static void send_buf(size_t used, size_t msgs, uint64_t events)
 static uint64_t drain_pass(void)
 {
     size_t used = 0, msgs = 0;
-    uint64_t taken = 0, in_buf = 0;
+    uint64_t taken = 0;
+    proc.rank = atomic_load_explicit(&rank, memory_order_relaxed);
     for (unsigned r = 0; r < IOL_EV_RINGS; r++) {
         struct ev_ring *q = &rings[r];
         uint64_t t = atomic_load_explicit(&q->tail, memory_order_relaxed);
@@ -186,13 +236,16 @@ static uint64_t drain_pass(void)
         while (t < h) {
             struct iol_event batch[IOL_EV_BATCH];
             size_t n = 0;
+            /* The writer goes on meanwhile, faster than events are formatted. */
+            populate_ahead(r, atomic_load_explicit(&q->head, memory_order_relaxed));
             batch[n++] = *ring_event(r, t);
             while (n < IOL_EV_BATCH && t + n < h &&
                    iol_event_same_batch(&batch[0], ring_event(r, t + n)))
                 batch[n] = *ring_event(r, t + n), n++;
-            if (iol_event_json(buf, sizeof(buf), &used, &proc, batch, n) != 0) {
-                send_buf(used, msgs, in_buf);
-                used = msgs = in_buf = 0;
+            if (msgs == sizeof(buf_events) ||
+                iol_event_json(buf, sizeof(buf), &used, &proc, batch, n) != 0) {
+                send_buf(used, msgs);
+                used = msgs = 0;
                 if (iol_event_json(buf, sizeof(buf), &used, &proc, batch, n) != 0) {
                     used = 0; /* cannot happen (a batch fits): counted as dropped */
                     t += n;
@@ -200,15 +253,14 @@ static uint64_t drain_pass(void)
                     continue;
                 }
             }
-            msgs++;
-            in_buf += n;
+            buf_events[msgs++] = (unsigned char)n;
             t += n;
             taken += n;
             atomic_store_explicit(&q->tail, t, memory_order_release);
         }
         atomic_store_explicit(&q->tail, t, memory_order_release);
     }
-    send_buf(used, msgs, in_buf);
+    send_buf(used, msgs);
     return taken;
 }
 
@@ -227,7 +279,8 @@ static void *events_thread(void *arg)
 {
     (void)arg;
     atomic_store(&worker, iol_self());
-    if (sink_ops->open(&sink, sink_target) != 0)
+    sink_up = sink_ops->open(&sink, sink_target) == 0;
+    if (!sink_up)
         iol_diag("events: cannot open the sink %s%s; events are dropped", sink_ops->scheme,
                  sink_target);
     for (;;) {
@@ -236,17 +289,28 @@ static void *events_thread(void *arg)
             continue;
         if (last)
             break;
-        struct timespec ms = {0, 1000000};
-        nanosleep(&ms, NULL);
+        if (sink_up && sink_ops->idle) {
+            sink_ops->idle(&sink, 1);
+            atomic_store(&sent, sink.delivered);
+        } else {
+            struct timespec ms = {0, 1000000};
+            nanosleep(&ms, NULL);
+        }
     }
-    uint64_t dropped = dropped_count();
-    if (dropped) {
+    if (sink_up) {
+        /* What is still to be confirmed, and the dropped count as known now
+         * (the count the log keeps is taken at the end of the wait). */
+        uint64_t dropped = dropped_count();
         size_t used = 0;
-        if (iol_event_json_dropped(buf, sizeof(buf), &used, &proc, dropped, iol_now()) == 0 &&
-            sink.fd >= 0)
-            sink_ops->send(&sink, buf, used, 1);
+        if (dropped &&
+            iol_event_json_dropped(buf, sizeof(buf), &used, &proc, dropped, iol_now()) == 0) {
+            buf_events[0] = 0;
+            sink_ops->send(&sink, buf, used, 1, buf_events);
+        }
+        sink_ops->close(&sink, iol_rt.cfg.events_drain);
+        atomic_store(&sent, sink.delivered);
     }
-    sink_ops->close(&sink);
+    sink_up = 0;
     atomic_store(&thread_state, 2);
     return NULL;
 }
@@ -273,6 +337,7 @@ static unsigned wanted_modules(const struct iol_config *c)
 static void reset_rings(void)
 {
     memset(rings, 0, sizeof(rings));
+    sink.delivered = 0;
     atomic_store(&sent, 0);
     atomic_store(&unringed, 0);
     atomic_store(&closing, 0);
@@ -280,18 +345,40 @@ static void reset_rings(void)
     atomic_store(&thread_state, 0);
 }
 
+/* The rank the launcher gives the process before MPI_Init (Open MPI, PMI,
+ * PMIx, Slurm), else 0. */
+static int64_t launcher_rank(void)
+{
+    static const char *const vars[] = {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK",
+                                       "SLURM_PROCID"};
+    for (size_t i = 0; i < sizeof(vars) / sizeof(*vars); i++) {
+        const char *v = getenv(vars[i]);
+        char *end;
+        long r = v && *v ? strtol(v, &end, 10) : -1;
+        if (v && *v && !*end && r >= 0)
+            return r;
+    }
+    return 0;
+}
+
+void iol_events_set_rank(int r)
+{
+    atomic_store(&rank, r);
+}
+
 void iol_events_configure(void)
 {
     const struct iol_config *c = &iol_rt.cfg;
     if (!c->events[0]) {
         if (c->ldms_enable)
-            iol_diag("events: DARSHAN_LDMS_ENABLE is set, but this iolens has no ldms:// sink "
-                     "yet; set IOLENS_EVENTS=file:DIR");
+            iol_diag("events: DARSHAN_LDMS_ENABLE is set, but this iolens has no ldms:// sink; "
+                     "set IOLENS_EVENTS (%s)", IOL_SINKS_KNOWN);
         return;
     }
     sink_ops = iol_sink_find(c->events, &sink_target);
     if (!sink_ops) {
-        iol_diag("events: no sink for \"%s\" (known: file:DIR); events off", c->events);
+        iol_diag("events: no sink for \"%s\" (known: %s); events off", c->events,
+                 IOL_SINKS_KNOWN);
         return;
     }
     size_t bytes = (size_t)IOL_EV_RINGS * IOL_EV_RING_CAP * sizeof(struct iol_event);
@@ -306,6 +393,7 @@ void iol_events_configure(void)
         host[0] = '\0';
     host[sizeof(host) - 1] = '\0';
     proc.host = host;
+    atomic_store(&rank, launcher_rank());
     configured_mask = wanted_modules(c);
     iol_events_restart();
     iol_diag("events: to %s, modules 0x%x", c->events, configured_mask);
@@ -317,7 +405,6 @@ static void refresh_proc(void)
     const struct iol_map_header *h = iol_rt.map.hdr;
     proc.uid = h->uid;
     proc.job_id = h->jobid;
-    proc.rank = 0;
     size_t n = 0;
     while (n + 1 < sizeof(exe) && h->exe[n] && h->exe[n] != ' ')
         exe[n] = h->exe[n], n++;
@@ -371,8 +458,9 @@ void iol_events_fork_child(void)
 {
     if (!configured_mask)
         return;
-    if (sink_ops && sink.fd >= 0)
+    if (sink_ops && sink_up)
         sink_ops->forget(&sink);
+    sink_up = 0;
     reset_rings();
     refresh_proc();
     set_mask(configured_mask);

@@ -2,9 +2,9 @@
  *
  * A note function that counts an open, read, write, close or flush tests its
  * module's bit of iol_events_mask (one load and a branch when events are
- * off) and, when set, fills a struct iol_event under the record's lock and
- * hands it to iol_events_put, which copies it into a bounded ring (no lock
- * waited for, no allocation, no system call). A background thread formats
+ * off) and, when set, claims a slot of a bounded ring (iol_events_claim: no
+ * lock waited for, no allocation, no system call), fills the struct
+ * iol_event there under the record's lock and commits it. A background thread formats
  * the rings' events as JSON messages and sends them to the sink (sink.h).
  * The rest of this header is the core's: start, end (drain), fork. */
 #ifndef IOL_RT_EVENTS_H
@@ -14,12 +14,15 @@
 
 struct iol_slot;
 
-/* The modules that send events: bits of iol_events_mask. */
+/* The modules that send events: bits of iol_events_mask (IOL_EV_HDF5 for
+ * H5F and H5D). An event's module is one of them, or IOL_EV_H5D (never in
+ * the mask) for H5D's events. */
 enum {
     IOL_EV_POSIX = 1u << 0,
     IOL_EV_STDIO = 1u << 1,
     IOL_EV_MPIIO = 1u << 2,
     IOL_EV_HDF5 = 1u << 3,
+    IOL_EV_H5D = 1u << 4,
 };
 
 /* Operations, the connector's "op" strings (iol_event_op_name). */
@@ -36,7 +39,12 @@ struct iol_event {
     int64_t flushes;   /* flushes, -1 where none */
     double start, end; /* iol_now() seconds before and after the call */
     double total;      /* the record's cumulative time of this kind */
-    uint64_t thread;   /* set by iol_events_put */
+    uint64_t thread;   /* set by iol_events_commit */
+    /* H5D only (other modules send -1 and "N/A"): the record's selection
+     * counts and dataspace after the call, and the dataset's path in its
+     * file (inside name). */
+    int64_t pt_sel, irreg_hslab, reg_hslab, ndims, npoints;
+    const char *data_set;
     uint8_t module;    /* IOL_EV_* bit */
     uint8_t op;        /* enum iol_event_op */
 };
@@ -44,9 +52,21 @@ struct iol_event {
 /* Bits of the modules whose events are on; 0 when events are off. */
 extern unsigned iol_events_mask __attribute__((visibility("hidden")));
 
-/* Queue e (copied) for the sink; dropped and counted when its ring is full.
- * Starts the background thread at the first event. Never blocks. */
-void iol_events_put(struct iol_event *e);
+/* A slot claimed in a ring, from iol_events_claim to iol_events_commit. */
+struct iol_event_claim {
+    unsigned ring;
+    uint64_t head, thread;
+};
+
+/* The slot of the calling thread's next event, to fill in place (every
+ * field but thread) and hand over with iol_events_commit; the ring is held
+ * until then. Starts the events thread at the first event. Never blocks.
+ * @return it, or NULL when the event is dropped (full or held ring;
+ * counted): nothing to commit then. */
+struct iol_event *iol_events_claim(struct iol_event_claim *c);
+
+/* The event claimed in c is complete: the events thread may take it. */
+void iol_events_commit(const struct iol_event_claim *c);
 
 /* The name of slot s's record (its name in the record file). */
 const char *iol_events_slot_name(struct iol_slot *s);
@@ -67,5 +87,9 @@ void iol_events_fork_child(void);
 
 /* After a failed exec: events on again as configured. */
 void iol_events_restart(void);
+
+/* The process's MPI rank, known at MPI_Init: every message formatted from
+ * now on carries it (before, the launcher's rank variable, else 0). */
+void iol_events_set_rank(int rank);
 
 #endif

@@ -1,23 +1,34 @@
-/* Where events go: a sink is a small table of three functions, chosen by
- * the scheme of EVENTS's value (file: today; mqtt:// and ldms:// next, each
- * in its own file, loading its library with dlopen only when configured).
- * Every call runs on the events thread, never on the application's. */
+/* Where events go: a sink is a small table of functions, chosen by the
+ * scheme of EVENTS's value: file: (sink_file.c) and mqtt:// (sink_mqtt.c,
+ * which loads libmosquitto with dlopen only when configured). Every call
+ * runs on the events thread, never on the application's. */
 #ifndef IOL_RT_EVENTS_SINK_H
 #define IOL_RT_EVENTS_SINK_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct iol_sink;
+struct iol_mqtt;
 
 struct iol_sink_ops {
     const char *scheme; /* "file:" */
-    /* Connect to target (the value after the scheme). @return 0, or -1. */
+    /* Get ready to send to target (the value after the scheme).
+     * @return 0, or -1 (the sink is not usable: events are dropped). */
     int (*open)(struct iol_sink *s, const char *target);
-    /* Send n messages: len bytes of JSON objects, each ended by '\n'.
-     * @return 0 when all were taken, -1 when they were lost. */
-    int (*send)(struct iol_sink *s, const char *msgs, size_t len, size_t n);
-    /* Flush and disconnect; the sink may be opened again. */
-    void (*close)(struct iol_sink *s);
+    /* Send n messages: len bytes of JSON objects, each ended by '\n';
+     * message i holds events[i] events. Adds the events delivered for good
+     * to s->delivered, now or in a later call (a broker's acknowledgement).
+     * May wait while the sink is behind. @return 0 when all were taken,
+     * -1 when some were lost. */
+    int (*send)(struct iol_sink *s, const char *msgs, size_t len, size_t n,
+                const unsigned char *events);
+    /* Nothing to send: wait at most ms milliseconds, serving the sink
+     * meanwhile. NULL: the events thread sleeps. */
+    void (*idle)(struct iol_sink *s, int ms);
+    /* Deliver what is still pending, waiting at most limit seconds, then
+     * disconnect; the sink may be opened again. */
+    void (*close)(struct iol_sink *s, double limit);
     /* In a forked child: forget the parent's connection without a word to
      * it (the parent goes on using it). */
     void (*forget)(struct iol_sink *s);
@@ -26,10 +37,18 @@ struct iol_sink_ops {
 /* A sink in use: its table and its state (each sink's own fields). */
 struct iol_sink {
     const struct iol_sink_ops *ops;
-    int fd;          /* file: the open file, -1 if none */
+    int fd;                /* file: the open file, -1 if none */
+    struct iol_mqtt *mqtt; /* mqtt://: the client (sink_mqtt.c), NULL if none */
+    uint64_t delivered;    /* events delivered for good since the start */
 };
 
 extern const struct iol_sink_ops iol_sink_file;
+#ifdef IOLENS_WITH_MQTT
+extern const struct iol_sink_ops iol_sink_mqtt;
+#define IOL_SINKS_KNOWN "file:DIR, mqtt://HOST:PORT/TOPIC"
+#else
+#define IOL_SINKS_KNOWN "file:DIR; mqtt:// is not in this build"
+#endif
 
 /* The table of the sink named by spec ("file:DIR"), and in *target the rest
  * of spec. @return NULL if no sink has that scheme. */

@@ -13,6 +13,7 @@
 #include "common/hash.h"
 #include "core/counting.h"
 #include "core/tuples.h"
+#include "events/events.h"
 #include "h5_hid.h"
 #include "h5_mods.h"
 #include "h5d_mod.h"
@@ -29,6 +30,8 @@ struct h5d_state {
     int last_io_type; /* IO_READ, IO_WRITE or 0: for H5D_RW_SWITCHES */
     double last_read_end, last_write_end, last_meta_end; /* overlaps count once */
     struct iol_tuples shapes; /* the access shapes counted */
+    int64_t closes;           /* closes counted: the close event's cnt */
+    size_t set_at;            /* where the dataset's path starts in the name, 0 if cut */
 };
 
 enum { IO_READ = 1, IO_WRITE = 2 };
@@ -53,16 +56,19 @@ struct iol_slot *iol_h5d_slot(hid_t id)
 
 /* ---- names ---- */
 
-/* The record name of the dataset name opened through loc, into buf, and
- * the record id of its file into *file_id (0 when the file's name did not
- * fit). @return 0, or -1 if HDF5 cannot name the location (no record). */
-static int dataset_name(hid_t loc, const char *name, char buf[NAME_CAP], uint64_t *file_id)
+/* The record name of the dataset name opened through loc, into buf, the
+ * record id of its file into *file_id (0 when the file's name did not fit)
+ * and where the dataset's path starts in buf into *set_at (0 then).
+ * @return 0, or -1 if HDF5 cannot name the location (no record). */
+static int dataset_name(hid_t loc, const char *name, char buf[NAME_CAP], uint64_t *file_id,
+                        size_t *set_at)
 {
     char clean[IOL_PATH_MAX];
     size_t room = NAME_CAP - 1;
 
     memset(buf, 0, NAME_CAP);
     *file_id = 0;
+    *set_at = 0;
     ssize_t n = iol_h5.Fget_name ? iol_h5.Fget_name(loc, buf, room) : -1;
     if (n < 0)
         return -1;
@@ -78,6 +84,7 @@ static int dataset_name(hid_t loc, const char *name, char buf[NAME_CAP], uint64_
     if (used + 2 > room)
         return 0;
     buf[used++] = ':';
+    *set_at = used;
     room = NAME_CAP - 1 - used;
     n = iol_h5.Iget_name ? iol_h5.Iget_name(loc, buf + used, room) : -1;
     if (n < 0)
@@ -89,6 +96,47 @@ static int dataset_name(hid_t loc, const char *name, char buf[NAME_CAP], uint64_
         buf[used + add] = '\0';
     }
     return 0;
+}
+
+/* ---- live events ---- */
+
+/* One event of record s (its lock held), with the connector's H5D fields:
+ * the record's flushes, switches on reads and writes, its selection counts
+ * and dataspace, the dataset's path; len the access's bytes (reads and
+ * writes), no offset or max_byte. Out of line, so that the notes pay one
+ * test when events are off. */
+__attribute__((noinline, cold)) static void h5d_event(struct iol_slot *s, int op, int64_t len,
+                                                      int64_t cnt, double t0, double t1,
+                                                      double total)
+{
+    struct iolens_h5d_record *r = rec_of(s);
+    struct h5d_state *st = state_of(s);
+    const char *name = iol_events_slot_name(s);
+    int rw = op == IOL_EV_READ || op == IOL_EV_WRITE;
+    struct iol_event_claim claim;
+    struct iol_event *e = iol_events_claim(&claim);
+    if (!e)
+        return;
+    e->record_id = r->base.id;
+    e->name = name;
+    e->off = -1;
+    e->len = len;
+    e->cnt = cnt;
+    e->max_byte = -1;
+    e->switches = rw ? r->counters[H5D_RW_SWITCHES] : -1;
+    e->flushes = r->counters[H5D_FLUSHES];
+    e->start = t0;
+    e->end = t1;
+    e->total = total;
+    e->module = IOL_EV_H5D;
+    e->op = (uint8_t)op;
+    e->pt_sel = r->counters[H5D_POINT_SELECTS];
+    e->irreg_hslab = r->counters[H5D_IRREGULAR_HYPERSLAB_SELECTS];
+    e->reg_hslab = r->counters[H5D_REGULAR_HYPERSLAB_SELECTS];
+    e->ndims = r->counters[H5D_DATASPACE_NDIMS];
+    e->npoints = r->counters[H5D_DATASPACE_NPOINTS];
+    e->data_set = st->set_at ? name + st->set_at : NULL;
+    iol_events_commit(&claim);
 }
 
 /* ---- opens ---- */
@@ -123,9 +171,10 @@ void iol_h5d_note_open(hid_t id, hid_t loc, const char *name, hid_t type, hid_t 
 {
     char rec_name[NAME_CAP];
     uint64_t file_id;
+    size_t set_at;
     struct dataset_shape sh;
 
-    if (id < 0 || dataset_name(loc, name, rec_name, &file_id) != 0)
+    if (id < 0 || dataset_name(loc, name, rec_name, &file_id, &set_at) != 0)
         return;
     shape_of(type, space, dcpl, &sh);
     struct iol_slot *s = iol_record_of_name(h5d_pool, rec_name, strlen(rec_name));
@@ -144,6 +193,10 @@ void iol_h5d_note_open(hid_t id, hid_t loc, const char *name, hid_t type, hid_t 
         r->counters[H5D_CHUNK_SIZE_D1 + i] = (int64_t)sh.chunk[sh.nchunk - i - 1];
     r->counters[H5D_DATATYPE_SIZE] = sh.type_size;
     r->file_rec_id = file_id;
+    state_of(s)->set_at = set_at;
+    if (iol_events_mask & IOL_EV_HDF5)
+        h5d_event(s, IOL_EV_OPEN, -1, r->counters[H5D_OPENS], t0, t1,
+                  r->fcounters[H5D_F_META_TIME]);
     iol_slot_unlock(s);
     iol_h5_hid_track(&datasets, id, s);
 }
@@ -259,6 +312,10 @@ void iol_h5d_note_rw(struct iol_slot *s, int is_write, hid_t file_space, hid_t d
         }
         iol_add_time(&r->fcounters[H5D_F_READ_TIME], t0, t1, &st->last_read_end);
     }
+    if (iol_events_mask & IOL_EV_HDF5)
+        h5d_event(s, is_write ? IOL_EV_WRITE : IOL_EV_READ, size,
+                  r->counters[is_write ? H5D_WRITES : H5D_READS], t0, t1,
+                  r->fcounters[is_write ? H5D_F_WRITE_TIME : H5D_F_READ_TIME]);
     iol_slot_unlock(s);
 }
 
@@ -271,6 +328,9 @@ void iol_h5d_note_flush(struct iol_slot *s, double t0, double t1)
     struct iolens_h5d_record *r = rec_of(s);
     r->counters[H5D_FLUSHES]++;
     iol_add_time(&r->fcounters[H5D_F_META_TIME], t0, t1, &state_of(s)->last_meta_end);
+    if (iol_events_mask & IOL_EV_HDF5)
+        h5d_event(s, IOL_EV_FLUSH, -1, r->counters[H5D_FLUSHES], t0, t1,
+                  r->fcounters[H5D_F_META_TIME]);
     iol_slot_unlock(s);
 }
 
@@ -278,9 +338,13 @@ void iol_h5d_note_close(struct iol_slot *s, hid_t id, double t0, double t1)
 {
     if (iol_slot_lock(s) == 0) {
         struct iolens_h5d_record *r = rec_of(s);
+        struct h5d_state *st = state_of(s);
         iol_set_start_end(&r->fcounters[H5D_F_CLOSE_START_TIMESTAMP],
                           &r->fcounters[H5D_F_CLOSE_END_TIMESTAMP], t0, t1);
-        iol_add_time(&r->fcounters[H5D_F_META_TIME], t0, t1, &state_of(s)->last_meta_end);
+        iol_add_time(&r->fcounters[H5D_F_META_TIME], t0, t1, &st->last_meta_end);
+        st->closes++;
+        if (iol_events_mask & IOL_EV_HDF5)
+            h5d_event(s, IOL_EV_CLOSE, -1, st->closes, t0, t1, r->fcounters[H5D_F_META_TIME]);
         iol_slot_unlock(s);
     }
     iol_h5_hid_forget(&datasets, id);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/counting.h"
+#include "events/events.h"
 #include "h5_hid.h"
 #include "h5_lib.h"
 #include "h5_mods.h"
@@ -17,6 +18,7 @@
 /* Per-record state that is not part of the log record. */
 struct h5f_state {
     double last_meta_end; /* end of the last timed call: overlaps count once */
+    int64_t closes;       /* closes counted: the close event's cnt */
 };
 
 static struct iol_pool *h5f_pool;
@@ -33,6 +35,33 @@ static inline struct h5f_state *state_of(struct iol_slot *s)
 }
 
 /* ---- updates ---- */
+
+/* One event of record s (its lock held), with the connector's H5F fields:
+ * the record's flushes, no max_byte, offset, length or switches. Out of
+ * line, so that the notes pay one test when events are off. */
+__attribute__((noinline, cold)) static void h5f_event(struct iol_slot *s, int op, int64_t cnt,
+                                                      double t0, double t1)
+{
+    struct iolens_h5f_record *r = rec_of(s);
+    struct iol_event_claim claim;
+    struct iol_event *e = iol_events_claim(&claim);
+    if (!e)
+        return;
+    e->record_id = r->base.id;
+    e->name = iol_events_slot_name(s);
+    e->off = -1;
+    e->len = -1;
+    e->cnt = cnt;
+    e->max_byte = -1;
+    e->switches = -1;
+    e->flushes = r->counters[H5F_FLUSHES];
+    e->start = t0;
+    e->end = t1;
+    e->total = r->fcounters[H5F_F_META_TIME];
+    e->module = IOL_EV_HDF5;
+    e->op = (uint8_t)op;
+    iol_events_commit(&claim);
+}
 
 /* H5Fcreate or H5Fopen of path with the access list fapl returned id. */
 static void note_open(hid_t id, const char *path, hid_t fapl, double t0, double t1)
@@ -52,6 +81,8 @@ static void note_open(hid_t id, const char *path, hid_t fapl, double t0, double 
     iol_set_start_end(&r->fcounters[H5F_F_OPEN_START_TIMESTAMP],
                       &r->fcounters[H5F_F_OPEN_END_TIMESTAMP], t0, t1);
     iol_add_time(&r->fcounters[H5F_F_META_TIME], t0, t1, &state_of(s)->last_meta_end);
+    if (iol_events_mask & IOL_EV_HDF5)
+        h5f_event(s, IOL_EV_OPEN, r->counters[H5F_OPENS], t0, t1);
     iol_slot_unlock(s);
     iol_h5_hid_track(&files, id, s);
 }
@@ -64,6 +95,8 @@ static void note_flush(struct iol_slot *s, double t0, double t1)
     struct iolens_h5f_record *r = rec_of(s);
     r->counters[H5F_FLUSHES]++;
     iol_add_time(&r->fcounters[H5F_F_META_TIME], t0, t1, &state_of(s)->last_meta_end);
+    if (iol_events_mask & IOL_EV_HDF5)
+        h5f_event(s, IOL_EV_FLUSH, r->counters[H5F_FLUSHES], t0, t1);
     iol_slot_unlock(s);
 }
 
@@ -72,9 +105,13 @@ static void note_close(struct iol_slot *s, hid_t id, double t0, double t1)
 {
     if (iol_slot_lock(s) == 0) {
         struct iolens_h5f_record *r = rec_of(s);
+        struct h5f_state *st = state_of(s);
         iol_set_start_end(&r->fcounters[H5F_F_CLOSE_START_TIMESTAMP],
                           &r->fcounters[H5F_F_CLOSE_END_TIMESTAMP], t0, t1);
-        iol_add_time(&r->fcounters[H5F_F_META_TIME], t0, t1, &state_of(s)->last_meta_end);
+        iol_add_time(&r->fcounters[H5F_F_META_TIME], t0, t1, &st->last_meta_end);
+        st->closes++;
+        if (iol_events_mask & IOL_EV_HDF5)
+            h5f_event(s, IOL_EV_CLOSE, st->closes, t0, t1);
         iol_slot_unlock(s);
     }
     iol_h5_hid_forget(&files, id);

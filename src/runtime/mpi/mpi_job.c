@@ -7,6 +7,7 @@
 #include "core/core.h"
 #include "core/diag.h"
 #include "core/logwrite.h"
+#include "events/events.h"
 #include "mpiio/mpi_io.h"
 
 static const struct iol_mpi_ops *ops; /* NULL: no MPI job (per-process logs) */
@@ -62,6 +63,7 @@ void iol_mpi_job_start(int recording)
         return;
     }
     job_log = r == 1;
+    iol_events_set_rank(my_rank);
     /* The rank is known only now: an excluded rank drops what it recorded
      * since start (constructor to MPI_Init) and records nothing more, but
      * still takes part in the job's collectives, as in Darshan. */

@@ -9,6 +9,7 @@
 #include <fcntl.h>
 
 #include "core/counting.h"
+#include "events/events.h"
 #include "heatmap/heatmap.h"
 #include "posix/posix.h"
 
@@ -21,11 +22,13 @@ struct mpiio_state {
     struct iol_vals access; /* distinct access sizes */
     void *dxt;              /* the file's DXT_MPIIO record (dxt/dxt.h), NULL until
                              * its first traced access */
+    int64_t closes;         /* closes counted: the close event's cnt */
 };
 
 enum { IO_READ = 1, IO_WRITE = 2 };
 
 struct iol_mpiio_fh iol_mpiio_fhtab[IOL_MPIIO_FH_TABLE];
+unsigned char iol_mpiio_rw_extra;
 /* Set once a handle was ever tracked: until then the table (64 KiB of zero
  * pages never touched) needs no clearing, and reading it would cost a page
  * fault per page at every start of every process. */
@@ -162,7 +165,7 @@ static void resolve_helpers(void)
     if (!atomic_load_explicit(&type_size, memory_order_relaxed))
         atomic_store_explicit(&type_size, (type_size_fn)dlsym(RTLD_NEXT, "PMPI_Type_size"),
                               memory_order_relaxed);
-    if (!iol_dxt_mpiio_on || atomic_load_explicit(&get_byte_offset, memory_order_relaxed))
+    if (!iol_mpiio_rw_extra || atomic_load_explicit(&get_byte_offset, memory_order_relaxed))
         return;
     atomic_store_explicit(&get_position, (position_fn)dlsym(RTLD_NEXT, "PMPI_File_get_position"),
                           memory_order_relaxed);
@@ -203,6 +206,37 @@ int64_t iol_mpiio_dxt_shared(MPI_File fh)
     return pointer_offset(fh, &get_position_shared);
 }
 
+/* ---- live events (the caller holds the record's lock) ---- */
+
+/* One event of record s, with the connector's MPI-IO fields: no max_byte
+ * and no flushes; switches on reads and writes only. Out of line, so that
+ * the notes pay one test when events are off. */
+__attribute__((noinline, cold)) static void mpiio_event(struct iol_slot *s, int op, int64_t off,
+                                                        int64_t len, int64_t cnt, double t0,
+                                                        double t1, double total)
+{
+    struct iolens_mpiio_record *r = rec_of(s);
+    int rw = op == IOL_EV_READ || op == IOL_EV_WRITE;
+    struct iol_event_claim claim;
+    struct iol_event *e = iol_events_claim(&claim);
+    if (!e)
+        return;
+    e->record_id = r->base.id;
+    e->name = iol_events_slot_name(s);
+    e->off = off;
+    e->len = len;
+    e->cnt = cnt;
+    e->max_byte = -1;
+    e->switches = rw ? r->counters[MPIIO_RW_SWITCHES] : -1;
+    e->flushes = -1;
+    e->start = t0;
+    e->end = t1;
+    e->total = total;
+    e->module = IOL_EV_MPIIO;
+    e->op = (uint8_t)op;
+    iol_events_commit(&claim);
+}
+
 void iol_mpiio_note_open(int ret, MPI_Comm comm, const char *path, int amode, MPI_Info info,
                          const MPI_File *fh, double t0, double t1)
 {
@@ -225,6 +259,10 @@ void iol_mpiio_note_open(int ret, MPI_Comm comm, const char *path, int amode, MP
         iol_set_start_end(&r->fcounters[MPIIO_F_OPEN_START_TIMESTAMP],
                           &r->fcounters[MPIIO_F_OPEN_END_TIMESTAMP], t0, t1);
         iol_add_time(&r->fcounters[MPIIO_F_META_TIME], t0, t1, &state_of(s)->last_meta_end);
+        if (iol_events_mask & IOL_EV_MPIIO)
+            mpiio_event(s, IOL_EV_OPEN, -1, -1,
+                        r->counters[MPIIO_INDEP_OPENS] + r->counters[MPIIO_COLL_OPENS], t0, t1,
+                        r->fcounters[MPIIO_F_META_TIME]);
         iol_slot_unlock(s);
     }
     uint64_t key = iol_mpiio_fh_key(*fh);
@@ -238,9 +276,14 @@ void iol_mpiio_note_close(struct iol_slot *s, MPI_File fh, double t0, double t1)
      * is gone for the program either way. */
     if (iol_slot_lock(s) == 0) {
         struct iolens_mpiio_record *r = rec_of(s);
+        struct mpiio_state *st = state_of(s);
         iol_set_start_end(&r->fcounters[MPIIO_F_CLOSE_START_TIMESTAMP],
                           &r->fcounters[MPIIO_F_CLOSE_END_TIMESTAMP], t0, t1);
-        iol_add_time(&r->fcounters[MPIIO_F_META_TIME], t0, t1, &state_of(s)->last_meta_end);
+        iol_add_time(&r->fcounters[MPIIO_F_META_TIME], t0, t1, &st->last_meta_end);
+        st->closes++;
+        if (iol_events_mask & IOL_EV_MPIIO)
+            mpiio_event(s, IOL_EV_CLOSE, -1, -1, st->closes, t0, t1,
+                        r->fcounters[MPIIO_F_META_TIME]);
         iol_slot_unlock(s);
     }
     fh_forget(iol_mpiio_fh_key(fh));
@@ -254,6 +297,9 @@ void iol_mpiio_note_sync(struct iol_slot *s, int ret, double t0, double t1)
     r->counters[MPIIO_SYNCS]++;
     /* Darshan counts a sync's time as writing (it pushes written data out). */
     iol_add_time(&r->fcounters[MPIIO_F_WRITE_TIME], t0, t1, &state_of(s)->last_write_end);
+    if (iol_events_mask & IOL_EV_MPIIO)
+        mpiio_event(s, IOL_EV_FLUSH, -1, -1, r->counters[MPIIO_SYNCS], t0, t1,
+                    r->fcounters[MPIIO_F_WRITE_TIME]);
     iol_slot_unlock(s);
 }
 
@@ -335,8 +381,13 @@ static inline __attribute__((always_inline)) void note_rw(struct iol_slot *s,
         r->counters[k->max_time_size] = size;
     }
     iol_add_time(&r->fcounters[k->f_time], t0, t1, last_end);
-    if (__builtin_expect(iol_dxt_mpiio_on, 0))
-        iol_dxt_mpiio_note(s, &st->dxt, k->io_type == IO_WRITE, at, size, t0, t1);
+    if (__builtin_expect(iol_mpiio_rw_extra, 0)) {
+        if (iol_mpiio_rw_extra & IOL_MPIIO_RW_DXT)
+            iol_dxt_mpiio_note(s, &st->dxt, k->io_type == IO_WRITE, at, size, t0, t1);
+        if (iol_mpiio_rw_extra & IOL_MPIIO_RW_EVENTS)
+            mpiio_event(s, k->io_type == IO_WRITE ? IOL_EV_WRITE : IOL_EV_READ, at, size,
+                        r->counters[counter], t0, t1, r->fcounters[k->f_time]);
+    }
     iol_slot_unlock(s);
 }
 

@@ -21,4 +21,12 @@ void iol_mpiio_set_nulls(const void *info_null, const void *datatype_null);
  * while it is unknown (for the PnetCDF module's vard calls). */
 const void *iol_mpiio_datatype_null(void);
 
+/* What a read or write wrapper and note do beyond the counters, one bit
+ * each: 0 unless DXT_MPIIO or MPI-IO events are on (posix.h's
+ * iol_posix_rw_extra for MPI-IO). Either bit also makes the wrappers ask MPI
+ * for the access's byte offset before the real call. Set with iol_flag_set
+ * by dxt.c and events.c. */
+enum { IOL_MPIIO_RW_DXT = 1, IOL_MPIIO_RW_EVENTS = 2 };
+extern unsigned char iol_mpiio_rw_extra __attribute__((visibility("hidden")));
+
 #endif

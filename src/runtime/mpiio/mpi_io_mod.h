@@ -107,7 +107,7 @@ void iol_mpiio_note_read(struct iol_slot *s, enum iolens_mpiio_counter counter, 
 void iol_mpiio_note_write(struct iol_slot *s, enum iolens_mpiio_counter counter, int ret,
                           int count, MPI_Datatype type, int64_t at, double t0, double t1);
 
-/* For DXT_MPIIO, called only while iol_dxt_mpiio_on is set, before the real
+/* For DXT_MPIIO and events, called only while iol_mpiio_rw_extra is set, before the real
  * call: the byte offset in the file of the view-relative offset of an
  * explicit-offset call (_dxt_offset), of the individual file pointer
  * (_dxt_position), of the shared file pointer (_dxt_shared). -1 if MPI

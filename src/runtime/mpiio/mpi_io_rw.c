@@ -13,9 +13,9 @@
  * alone), the real call timed, then iol_mpiio_note_read or _write with the
  * counter of the call's kind. The PMPI_ name is an alias of the MPI_ one.
  *
- * Only while DXT_MPIIO records (one test of iol_dxt_mpiio_on otherwise),
- * each wrapper asks MPI for the access's byte offset before the real call,
- * as Darshan does for DXT: an explicit offset through the file's view
+ * Only while DXT_MPIIO records or MPI-IO events are on (one test of
+ * iol_mpiio_rw_extra otherwise), each wrapper asks MPI for the access's byte
+ * offset before the real call, as Darshan does for DXT: an explicit offset through the file's view
  * (MPI_File_get_byte_offset), else the individual or shared file pointer
  * (MPI_File_get_position or _get_position_shared, then the same; for an
  * _ordered call, the shared pointer before the collective call). */
@@ -85,7 +85,7 @@ IOL_EXPORT int MPI_File_read(MPI_File fh, void *buf, int count, MPI_Datatype dat
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, status);
-    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_position(fh) : 0;
+    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, status);
     double t1 = iol_now();
@@ -105,7 +105,7 @@ IOL_EXPORT int MPI_File_write(MPI_File fh, const void *buf, int count, MPI_Datat
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, status);
-    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_position(fh) : 0;
+    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, status);
     double t1 = iol_now();
@@ -125,7 +125,7 @@ IOL_EXPORT int MPI_File_read_at(MPI_File fh, MPI_Offset offset, void *buf, int c
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype, status);
-    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
+    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype, status);
     double t1 = iol_now();
@@ -146,7 +146,7 @@ IOL_EXPORT int MPI_File_write_at(MPI_File fh, MPI_Offset offset, const void *buf
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype, status);
-    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
+    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype, status);
     double t1 = iol_now();
@@ -167,7 +167,7 @@ IOL_EXPORT int MPI_File_read_shared(MPI_File fh, void *buf, int count, MPI_Datat
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, status);
-    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_shared(fh) : 0;
+    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_shared(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, status);
     double t1 = iol_now();
@@ -189,7 +189,7 @@ IOL_EXPORT int MPI_File_write_shared(MPI_File fh, const void *buf, int count,
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, status);
-    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_shared(fh) : 0;
+    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_shared(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, status);
     double t1 = iol_now();
@@ -210,7 +210,7 @@ IOL_EXPORT int MPI_File_read_all(MPI_File fh, void *buf, int count, MPI_Datatype
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, status);
-    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_position(fh) : 0;
+    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, status);
     double t1 = iol_now();
@@ -230,7 +230,7 @@ IOL_EXPORT int MPI_File_write_all(MPI_File fh, const void *buf, int count, MPI_D
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, status);
-    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_position(fh) : 0;
+    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, status);
     double t1 = iol_now();
@@ -252,7 +252,7 @@ IOL_EXPORT int MPI_File_read_at_all(MPI_File fh, MPI_Offset offset, void *buf, i
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype, status);
-    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
+    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype, status);
     double t1 = iol_now();
@@ -274,7 +274,7 @@ IOL_EXPORT int MPI_File_write_at_all(MPI_File fh, MPI_Offset offset, const void 
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype, status);
-    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
+    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype, status);
     double t1 = iol_now();
@@ -295,7 +295,7 @@ IOL_EXPORT int MPI_File_read_ordered(MPI_File fh, void *buf, int count, MPI_Data
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, status);
-    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_shared(fh) : 0;
+    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_shared(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, status);
     double t1 = iol_now();
@@ -317,7 +317,7 @@ IOL_EXPORT int MPI_File_write_ordered(MPI_File fh, const void *buf, int count,
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, status);
-    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_shared(fh) : 0;
+    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_shared(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, status);
     double t1 = iol_now();
@@ -338,7 +338,7 @@ IOL_EXPORT int MPI_File_read_all_begin(MPI_File fh, void *buf, int count, MPI_Da
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype);
-    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_position(fh) : 0;
+    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype);
     double t1 = iol_now();
@@ -359,7 +359,7 @@ IOL_EXPORT int MPI_File_write_all_begin(MPI_File fh, const void *buf, int count,
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype);
-    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_position(fh) : 0;
+    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype);
     double t1 = iol_now();
@@ -381,7 +381,7 @@ IOL_EXPORT int MPI_File_read_at_all_begin(MPI_File fh, MPI_Offset offset, void *
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype);
-    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
+    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype);
     double t1 = iol_now();
@@ -403,7 +403,7 @@ IOL_EXPORT int MPI_File_write_at_all_begin(MPI_File fh, MPI_Offset offset, const
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype);
-    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
+    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype);
     double t1 = iol_now();
@@ -425,7 +425,7 @@ IOL_EXPORT int MPI_File_read_ordered_begin(MPI_File fh, void *buf, int count,
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype);
-    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_shared(fh) : 0;
+    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_shared(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype);
     double t1 = iol_now();
@@ -447,7 +447,7 @@ IOL_EXPORT int MPI_File_write_ordered_begin(MPI_File fh, const void *buf, int co
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype);
-    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_shared(fh) : 0;
+    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_shared(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype);
     double t1 = iol_now();
@@ -468,7 +468,7 @@ IOL_EXPORT int MPI_File_iread(MPI_File fh, void *buf, int count, MPI_Datatype da
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, request);
-    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_position(fh) : 0;
+    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, request);
     double t1 = iol_now();
@@ -488,7 +488,7 @@ IOL_EXPORT int MPI_File_iwrite(MPI_File fh, const void *buf, int count, MPI_Data
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, request);
-    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_position(fh) : 0;
+    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, request);
     double t1 = iol_now();
@@ -509,7 +509,7 @@ IOL_EXPORT int MPI_File_iread_at(MPI_File fh, MPI_Offset offset, void *buf, int 
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype, request);
-    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
+    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype, request);
     double t1 = iol_now();
@@ -531,7 +531,7 @@ IOL_EXPORT int MPI_File_iwrite_at(MPI_File fh, MPI_Offset offset, const void *bu
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype, request);
-    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
+    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype, request);
     double t1 = iol_now();
@@ -553,7 +553,7 @@ IOL_EXPORT int MPI_File_iread_all(MPI_File fh, void *buf, int count, MPI_Datatyp
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, request);
-    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_position(fh) : 0;
+    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, request);
     double t1 = iol_now();
@@ -575,7 +575,7 @@ IOL_EXPORT int MPI_File_iwrite_all(MPI_File fh, const void *buf, int count, MPI_
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, request);
-    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_position(fh) : 0;
+    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, request);
     double t1 = iol_now();
@@ -597,7 +597,7 @@ IOL_EXPORT int MPI_File_iread_at_all(MPI_File fh, MPI_Offset offset, void *buf, 
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype, request);
-    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
+    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype, request);
     double t1 = iol_now();
@@ -619,7 +619,7 @@ IOL_EXPORT int MPI_File_iwrite_at_all(MPI_File fh, MPI_Offset offset, const void
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype, request);
-    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
+    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype, request);
     double t1 = iol_now();
@@ -641,7 +641,7 @@ IOL_EXPORT int MPI_File_iread_shared(MPI_File fh, void *buf, int count, MPI_Data
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, request);
-    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_shared(fh) : 0;
+    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_shared(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, request);
     double t1 = iol_now();
@@ -663,7 +663,7 @@ IOL_EXPORT int MPI_File_iwrite_shared(MPI_File fh, const void *buf, int count,
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, request);
-    int64_t at = __builtin_expect(iol_dxt_mpiio_on, 0) ? iol_mpiio_dxt_shared(fh) : 0;
+    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_shared(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, request);
     double t1 = iol_now();

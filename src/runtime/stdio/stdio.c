@@ -81,21 +81,28 @@ __attribute__((noinline, cold)) static void stdio_event(struct iol_slot *slot, i
                   : op == IOL_EV_WRITE ? c[STDIO_WRITES]
                   : op == IOL_EV_FLUSH ? c[STDIO_FLUSHES]
                                        : c[STDIO_OPENS];
-    struct iol_event e = {
-        .record_id = r->base.id, .name = iol_events_slot_name(slot), .off = off, .len = len,
-        .cnt = cnt,
-        .max_byte = op == IOL_EV_READ    ? c[STDIO_MAX_BYTE_READ]
-                    : op == IOL_EV_WRITE ? c[STDIO_MAX_BYTE_WRITTEN]
-                                         : -1,
-        .switches = -1,
-        .flushes = op == IOL_EV_OPEN || op == IOL_EV_READ ? -1 : c[STDIO_FLUSHES],
-        .start = t0, .end = t1,
-        .total = r->fcounters[op == IOL_EV_READ                         ? STDIO_F_READ_TIME
-                              : op == IOL_EV_WRITE || op == IOL_EV_FLUSH ? STDIO_F_WRITE_TIME
-                                                                         : STDIO_F_META_TIME],
-        .module = IOL_EV_STDIO, .op = (uint8_t)op,
-    };
-    iol_events_put(&e);
+    struct iol_event_claim claim;
+    struct iol_event *e = iol_events_claim(&claim);
+    if (!e)
+        return;
+    e->record_id = r->base.id;
+    e->name = iol_events_slot_name(slot);
+    e->off = off;
+    e->len = len;
+    e->cnt = cnt;
+    e->max_byte = op == IOL_EV_READ    ? c[STDIO_MAX_BYTE_READ]
+                  : op == IOL_EV_WRITE ? c[STDIO_MAX_BYTE_WRITTEN]
+                                       : -1;
+    e->switches = -1;
+    e->flushes = op == IOL_EV_OPEN || op == IOL_EV_READ ? -1 : c[STDIO_FLUSHES];
+    e->start = t0;
+    e->end = t1;
+    e->total = r->fcounters[op == IOL_EV_READ                         ? STDIO_F_READ_TIME
+                            : op == IOL_EV_WRITE || op == IOL_EV_FLUSH ? STDIO_F_WRITE_TIME
+                                                                       : STDIO_F_META_TIME];
+    e->module = IOL_EV_STDIO;
+    e->op = (uint8_t)op;
+    iol_events_commit(&claim);
 }
 
 static void count_open(struct iol_slot *slot, int fdopen, double t0, double t1)
