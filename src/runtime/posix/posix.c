@@ -413,8 +413,9 @@ static void posix_note_close(int fd, struct iol_ofd *o, double t0, double t1)
     iol_set_start_end(&r->fcounters[POSIX_F_CLOSE_START_TIMESTAMP],
                       &r->fcounters[POSIX_F_CLOSE_END_TIMESTAMP], t0, t1);
     iol_add_time(&r->fcounters[POSIX_F_META_TIME], t0, t1, &st->last_meta_end);
+    st->closes++;
     if (iol_events_mask & IOL_EV_POSIX)
-        posix_event(s, IOL_EV_CLOSE, -1, -1, r->counters[POSIX_OPENS], -1, t0, t1,
+        posix_event(s, IOL_EV_CLOSE, -1, -1, st->closes, -1, t0, t1,
                     r->fcounters[POSIX_F_META_TIME]);
     iol_slot_unlock(s);
     iol_fd_close(fd);

@@ -34,6 +34,8 @@ struct posix_state {
     struct iol_vals stride;     /* distinct strides */
     void *dxt;                  /* the file's DXT_POSIX record (dxt/dxt.h), NULL until
                                  * its first traced access */
+    int64_t closes;             /* closes so far: the count of close events, as Darshan's
+                                 * connector sends it (the log has no such counter) */
 };
 
 enum { POSIX_IO_READ = 1, POSIX_IO_WRITE = 2 };

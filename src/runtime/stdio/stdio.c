@@ -27,6 +27,8 @@ struct stdio_state {
     double last_write_end; /* twice in the cumulative times */
     void *dxt;             /* the file's DXT_STDIO record (dxt/dxt.h), NULL until
                             * its first traced access */
+    int64_t closes;        /* closes so far: the count of close events, as Darshan's
+                            * connector sends it (the log has no such counter) */
 };
 
 struct stdio_table iol_stdio_tab;
@@ -80,6 +82,7 @@ __attribute__((noinline, cold)) static void stdio_event(struct iol_slot *slot, i
     int64_t cnt = op == IOL_EV_READ    ? c[STDIO_READS]
                   : op == IOL_EV_WRITE ? c[STDIO_WRITES]
                   : op == IOL_EV_FLUSH ? c[STDIO_FLUSHES]
+                  : op == IOL_EV_CLOSE ? state_of(slot)->closes
                                        : c[STDIO_OPENS];
     struct iol_event_claim claim;
     struct iol_event *e = iol_events_claim(&claim);
@@ -236,6 +239,7 @@ void stdio_note_close(struct iol_slot *slot, double t0, double t1)
     iol_set_start_end(&r->fcounters[STDIO_F_CLOSE_START_TIMESTAMP],
                       &r->fcounters[STDIO_F_CLOSE_END_TIMESTAMP], t0, t1);
     iol_add_time(&r->fcounters[STDIO_F_META_TIME], t0, t1, &state_of(slot)->last_meta_end);
+    state_of(slot)->closes++;
     if (iol_events_mask & IOL_EV_STDIO)
         stdio_event(slot, IOL_EV_CLOSE, -1, -1, t0, t1);
     iol_slot_unlock(slot);
