@@ -8,6 +8,7 @@ const POLL_MS = Math.max(200, Number(params.get('poll')) || 2000);
 const VALUES = ['bytes_read', 'bytes_written', 'reads', 'writes', 'other_ops', 'io_time'];
 const COLORS = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2',
   '#7f7f7f', '#bcbd22', '#17becf'];
+const MAX_FILL = 20000; // seconds
 let by = params.get('by') || 'rank';
 let charts = null;
 let polls = 0;
@@ -30,6 +31,7 @@ async function getJSON(path) {
 
 const fmtInt = new Intl.NumberFormat('en-US');
 function num(v) { return v === null || v === undefined ? '' : fmtInt.format(v); }
+function usecs(v) { return v === null || v === undefined ? '' : Number(v * 1e6).toPrecision(4); }
 function secs(v) { return v === null || v === undefined ? '' : Number(v).toPrecision(4); }
 function when(t) { return t ? new Date(t * 1000).toISOString().replace('T', ' ').slice(0, 19) : ''; }
 
@@ -82,12 +84,23 @@ function makeChart(id, unit) {
 
 function renderSeries(data) {
   if (!charts) charts = {bytes: makeChart('bytes-chart', 'bytes/s'), ops: makeChart('ops-chart', 'ops/s')};
-  let first = Infinity;
-  for (const s of data.series) for (const p of s.points) first = Math.min(first, p[0]);
+  let first = Infinity, last = -Infinity;
+  for (const s of data.series) {
+    for (const p of s.points) { first = Math.min(first, p[0]); last = Math.max(last, p[0]); }
+  }
   const col = name => 1 + VALUES.indexOf(name);
+  // A second without a row had no I/O: drawn as 0 (over spans short enough to fill).
+  const fill = last - first <= MAX_FILL;
+  const points = (s, f) => {
+    if (!fill) return s.points.map(p => ({x: p[0] - first, y: f(p)}));
+    const at = new Map(s.points.map(p => [p[0], f(p)]));
+    const out = [];
+    for (let t = first; t <= last; t++) out.push({x: t - first, y: at.get(t) || 0});
+    return out;
+  };
   const sets = (f) => data.series.map((s, i) => ({
     label: s.label, borderColor: COLORS[i % COLORS.length], backgroundColor: COLORS[i % COLORS.length],
-    data: s.points.map(p => ({x: p[0] - first, y: f(p)})),
+    data: points(s, f),
   }));
   charts.bytes.data.datasets = sets(p => p[col('bytes_read')] + p[col('bytes_written')]);
   charts.ops.data.datasets = sets(p => p[col('reads')] + p[col('writes')] + p[col('other_ops')]);
@@ -116,8 +129,8 @@ function renderJob(info, series, latency, slowest) {
     when(j.start_time) + ' to ' + when(j.end_time)].filter(Boolean).join(' · ');
   for (const b of document.querySelectorAll('button[data-by]')) b.classList.toggle('on', b.dataset.by === by);
   renderSeries(series);
-  fillTable('latency-table', latency.ops.map(o => row([o.op, num(o.count), secs(o.min), secs(o.mean),
-    secs(o.p50), secs(o.p90), secs(o.p99), secs(o.max)])));
+  fillTable('latency-table', latency.ops.map(o => row([o.op, num(o.count), usecs(o.min), usecs(o.mean),
+    usecs(o.p50), usecs(o.p90), usecs(o.p99), usecs(o.max)])));
   fillTable('slowest-table', slowest.files.map(f => row([f.name === null ? f.record_id : f.name,
     secs(f.io_time), num(f.bytes_read), num(f.bytes_written), num(f.reads), num(f.writes),
     num(f.other_ops)])));

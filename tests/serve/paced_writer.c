@@ -29,8 +29,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: paced_writer DIR ROUNDS PAUSE_MS\n");
         return 2;
     }
-    int rounds = atoi(argv[2]);
-    long pause_ms = atol(argv[3]);
+    int rounds = (int)strtol(argv[2], NULL, 10);
+    long pause_ms = strtol(argv[3], NULL, 10);
     static char buf[4096];
     memset(buf, 'x', sizeof(buf));
     int a = open_in(argv[1], "data.0"), b = open_in(argv[1], "data.1");
