@@ -8,6 +8,7 @@ usage:
   check_serve.py api BASE DBURL JOB         every endpoint of JOB against the database
   check_serve.py http BASE                  methods, unknown paths, bad arguments, Host
   check_serve.py dom DOM BASE JOB           the page as Chromium left it against the API
+  check_serve.py livedom DOM JOB            the page while JOB runs: shown live, with series
 
 BASE is http://ADDRESS. The database is read with tests/db/db_check.py's query
 (sqlite3, or psql for PostgreSQL). Prints one line per failed check and exits
@@ -268,6 +269,21 @@ def check_dom(dom_path, base, job):
           f"file series, {len(lat)} operations' latency, {len(slow)} slowest files as the API says")
 
 
+def check_livedom(dom_path, job):
+    d = Dom()
+    d.feed(open(dom_path, encoding="utf-8").read())
+    rows = {r[0]: r for r in d.tables.get("jobs-table", [])}
+    if d.body.get("data-status") != "ready":
+        fail(f"page while {job} runs: status {d.body.get('data-status')}")
+    elif job not in rows or rows[job][2] != "live":
+        fail(f"page while {job} runs: not shown live: {rows.get(job)}")
+    elif not d.tables.get("series-table"):
+        fail(f"page while {job} runs: no series")
+    else:
+        print(f"page while the job runs: {job} live, {rows[job][5]} events, "
+              f"{len(d.tables['series-table'])} series")
+
+
 def main():
     what = sys.argv[1] if len(sys.argv) > 1 else ""
     if what == "live" and len(sys.argv) == 4:
@@ -276,6 +292,8 @@ def main():
         check_api(sys.argv[2], sys.argv[3], sys.argv[4])
     elif what == "http" and len(sys.argv) == 3:
         check_http(sys.argv[2])
+    elif what == "livedom" and len(sys.argv) == 4:
+        check_livedom(sys.argv[2], sys.argv[3])
     elif what == "dom" and len(sys.argv) == 5:
         check_dom(sys.argv[2], sys.argv[3], sys.argv[4])
     else:

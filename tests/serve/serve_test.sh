@@ -80,10 +80,25 @@ one_line 2 "not HOST:PORT" --db "$url" --listen 127.0.0.1
 base=$(sed -n 's|^iolens serve: listening on \(http://[^/]*\)/$|\1|p' "$work/serve.out")
 [ -n "$base" ] || fail "serve said: $(cat "$work/serve.out")"
 
+# The page of JOB, polling every 200 ms, series by file.
+page_of() {
+    echo "$base/?poll=200&by=file#job=$(python3 -c 'import sys,urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$1")"
+}
+# Headless Chromium on a profile of its own, its console into $console.
+browse() {
+    "$browser" --headless --no-sandbox --disable-gpu --no-first-run --user-data-dir="$work/profile" \
+        --enable-logging=stderr --v=0 --virtual-time-budget=3000 "$@" 2>> "$console"
+}
+
 env LD_PRELOAD="$preload" IOLENS_EVENTS="file:$work/ev" IOLENS_LOGPATH="$work/logs" \
     IOLENS_MMAP_DIR="$work" "$writer" "$work/data" 6 500 &
 wpid=$!
 job=$(check live "$base" paced_writer) || { kill "$wpid"; echo "$job"; exit 1; }
+# the page while it runs (--live 5 keeps it live a while after its last event)
+console=$out/$backend.console.txt
+: > "$console"
+browse --dump-dom "$(page_of "$job")" > "$out/$backend.live.dom.html"
+check livedom "$out/$backend.live.dom.html" "$job"
 wait "$wpid" || fail "paced_writer under the runtime failed"
 kill -TERM "$cpid"
 rc=0
@@ -97,13 +112,7 @@ check api "$base" "$url" "$job"
 check http "$base"
 
 # The page, as a browser shows it, polling every 200 ms.
-page="$base/?poll=200&by=file#job=$(python3 -c 'import sys,urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$job")"
-console=$out/$backend.console.txt
-browse() {
-    "$browser" --headless --no-sandbox --disable-gpu --no-first-run --user-data-dir="$work/profile" \
-        --enable-logging=stderr --v=0 --virtual-time-budget=3000 "$@" 2>> "$console"
-}
-: > "$console"
+page=$(page_of "$job")
 browse --dump-dom "$page" > "$out/$backend.dom.html"
 browse --screenshot="$(realpath "$out")/$backend.png" --window-size=1280,1800 --hide-scrollbars \
     "$page" > /dev/null
