@@ -20,8 +20,10 @@ int api_job(struct db *db, const char *job, double now, double live_window, stru
 enum api_by { API_BY_JOB, API_BY_RANK, API_BY_FILE };
 
 /* A job's per-second series (rollup tables) of what by says, the limit
- * busiest (bytes, then operations) first. */
-int api_series(struct db *db, const char *job, enum api_by by, int limit, struct jbuf *out);
+ * busiest (bytes, then operations) first; when the job spans more than
+ * max_points seconds, each point sums the seconds of a wider step. */
+int api_series(struct db *db, const char *job, enum api_by by, int limit, int max_points,
+               struct jbuf *out);
 
 /* Percentiles (nearest rank) of a job's events' durations per operation. */
 int api_latency(struct db *db, const char *job, struct jbuf *out);

@@ -35,11 +35,6 @@ struct job_rows {
     int n;
 };
 
-static double num(const struct db_val *v)
-{
-    return v->kind == DB_INT ? (double)v->i : v->kind == DB_REAL ? v->d : NAN;
-}
-
 /* One job as an object, with "live" added. */
 static int job_row(void *arg, int ncol, const struct db_val *col)
 {
@@ -47,7 +42,7 @@ static int job_row(void *arg, int ncol, const struct db_val *col)
     jb_raw(r->b, r->n++ ? ",{" : "{");
     api_members(r->b, job_cols, ncol, col);
     int live = col[1].kind == DB_TEXT && !strcmp(col[1].s, "events") &&
-               num(&col[7]) >= r->now - r->live_window;
+               jb_number_of(&col[7], NAN) >= r->now - r->live_window;
     jb_raw(r->b, live ? ",\"live\":true}" : ",\"live\":false}");
     return 0;
 }
@@ -211,7 +206,7 @@ static int lat_row(void *arg, int ncol, const struct db_val *col)
         l->d = d;
         l->cap = cap;
     }
-    l->d[l->n++] = num(&col[1]);
+    l->d[l->n++] = jb_number_of(&col[1], NAN);
     return 0;
 }
 

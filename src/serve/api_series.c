@@ -30,11 +30,6 @@ struct walk {
     int failed;
 };
 
-static double num(const struct db_val *v)
-{
-    return v->kind == DB_INT ? (double)v->i : v->kind == DB_REAL ? v->d : 0;
-}
-
 /* Grow an array of n elements of size sz to hold one more. @return 0 or -1. */
 static int grow(void **p, size_t *cap, size_t n, size_t sz)
 {
@@ -83,9 +78,9 @@ static int series_row(void *arg, int ncol, const struct db_val *col)
     if (grow((void **)&s->pt, &s->cap, s->n, sizeof(*s->pt)) < 0)
         goto oom;
     struct point *p = &s->pt[s->n++];
-    p->second = col[nkey].kind == DB_INT ? col[nkey].i : (int64_t)num(&col[nkey]);
+    p->second = col[nkey].kind == DB_INT ? col[nkey].i : (int64_t)jb_number_of(&col[nkey], 0);
     for (int i = 0; i < NVAL; i++) {
-        p->v[i] = num(&col[nkey + 1 + i]);
+        p->v[i] = jb_number_of(&col[nkey + 1 + i], 0);
         s->total[i] += p->v[i];
     }
     return 0;
@@ -107,9 +102,12 @@ static int busier(const void *a, const void *b)
     return strcmp(x->key, y->key);
 }
 
-static void write_series(struct jbuf *b, const struct series *s, int first)
+/* Write a series, its points summed over buckets of step seconds from
+ * first (a bucket is written as its first second). */
+static void write_series(struct jbuf *b, const struct series *s, int first_series,
+                         int64_t first, int64_t step)
 {
-    jb_raw(b, first ? "{\"key\":" : ",{\"key\":");
+    jb_raw(b, first_series ? "{\"key\":" : ",{\"key\":");
     jb_str(b, s->key);
     jb_raw(b, ",\"label\":");
     jb_str(b, s->label);
@@ -119,19 +117,25 @@ static void write_series(struct jbuf *b, const struct series *s, int first)
         jb_num(b, s->total[i]);
     }
     jb_raw(b, "},\"points\":[");
-    for (size_t k = 0; k < s->n; k++) {
-        jb_raw(b, k ? ",[" : "[");
-        jb_int(b, s->pt[k].second);
+    for (size_t k = 0, written = 0; k < s->n; written++) {
+        int64_t bucket = (s->pt[k].second - first) / step;
+        double v[NVAL] = {0};
+        for (; k < s->n && (s->pt[k].second - first) / step == bucket; k++)
+            for (int i = 0; i < NVAL; i++)
+                v[i] += s->pt[k].v[i];
+        jb_raw(b, written ? ",[" : "[");
+        jb_int(b, first + bucket * step);
         for (int i = 0; i < NVAL; i++) {
             jb_raw(b, ",");
-            jb_num(b, s->pt[k].v[i]);
+            jb_num(b, v[i]);
         }
         jb_raw(b, "]");
     }
     jb_raw(b, "]}");
 }
 
-int api_series(struct db *db, const char *job, enum api_by by, int limit, struct jbuf *out)
+int api_series(struct db *db, const char *job, enum api_by by, int limit, int max_points,
+               struct jbuf *out)
 {
     static const char *const sql[] = {
         [API_BY_JOB] = "SELECT second, bytes_read, bytes_written, reads, writes, other_ops,"
@@ -155,6 +159,14 @@ int api_series(struct db *db, const char *job, enum api_by by, int limit, struct
         out->failed = 1;
     if (rc == 0) {
         qsort(w.s, w.n, sizeof(*w.s), busier);
+        /* every series in buckets of one width, from the job's first second */
+        int64_t first = INT64_MAX, last = INT64_MIN, step = 1;
+        for (size_t i = 0; i < w.n; i++) {
+            first = w.s[i].pt[0].second < first ? w.s[i].pt[0].second : first;
+            last = w.s[i].pt[w.s[i].n - 1].second > last ? w.s[i].pt[w.s[i].n - 1].second : last;
+        }
+        if (w.n && last - first + 1 > max_points)
+            step = (last - first + max_points) / max_points;
         jb_raw(out, "{\"job\":");
         jb_str(out, job);
         jb_raw(out, ",\"by\":");
@@ -164,11 +176,13 @@ int api_series(struct db *db, const char *job, enum api_by by, int limit, struct
             jb_raw(out, ",");
             jb_str(out, val_names[i]);
         }
-        jb_raw(out, "],\"total_series\":");
+        jb_raw(out, "],\"step\":");
+        jb_int(out, step);
+        jb_raw(out, ",\"total_series\":");
         jb_int(out, (int64_t)w.n);
         jb_raw(out, ",\"series\":[");
         for (size_t i = 0; i < w.n && i < (size_t)limit; i++)
-            write_series(out, &w.s[i], i == 0);
+            write_series(out, &w.s[i], i == 0, first, step);
         jb_raw(out, "]}");
     }
     for (size_t i = 0; i < w.n; i++) {

@@ -120,6 +120,11 @@ void jb_val(struct jbuf *b, const struct db_val *v)
     }
 }
 
+double jb_number_of(const struct db_val *v, double missing)
+{
+    return v->kind == DB_INT ? (double)v->i : v->kind == DB_REAL ? v->d : missing;
+}
+
 void jb_key(struct jbuf *b, const char *key, int first)
 {
     if (!first)

@@ -33,6 +33,9 @@ void jb_num(struct jbuf *b, double v);
 /* Append a database value as JSON (numbers, strings, null). */
 void jb_val(struct jbuf *b, const struct db_val *v);
 
+/* A database value as a number: missing for NULL and text. */
+double jb_number_of(const struct db_val *v, double missing);
+
 /* Append ",\"key\":" (no comma when first is set). */
 void jb_key(struct jbuf *b, const char *key, int first);
 

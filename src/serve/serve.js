@@ -8,7 +8,6 @@ const POLL_MS = Math.max(200, Number(params.get('poll')) || 2000);
 const VALUES = ['bytes_read', 'bytes_written', 'reads', 'writes', 'other_ops', 'io_time'];
 const COLORS = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2',
   '#7f7f7f', '#bcbd22', '#17becf'];
-const MAX_FILL = 20000; // seconds
 let by = params.get('by') || 'rank';
 let charts = null;
 let polls = 0;
@@ -89,13 +88,13 @@ function renderSeries(data) {
     for (const p of s.points) { first = Math.min(first, p[0]); last = Math.max(last, p[0]); }
   }
   const col = name => 1 + VALUES.indexOf(name);
-  // A second without a row had no I/O: drawn as 0 (over spans short enough to fill).
-  const fill = last - first <= MAX_FILL;
+  // Points are sums over data.step seconds, drawn as rates; a step without
+  // a point had no I/O, drawn as 0.
+  const step = data.step || 1;
   const points = (s, f) => {
-    if (!fill) return s.points.map(p => ({x: p[0] - first, y: f(p)}));
-    const at = new Map(s.points.map(p => [p[0], f(p)]));
+    const at = new Map(s.points.map(p => [p[0], f(p) / step]));
     const out = [];
-    for (let t = first; t <= last; t++) out.push({x: t - first, y: at.get(t) || 0});
+    for (let t = first; t <= last; t += step) out.push({x: t - first, y: at.get(t) || 0});
     return out;
   };
   const sets = (f) => data.series.map((s, i) => ({

@@ -133,11 +133,12 @@ static int job_answer(struct server *s, struct MHD_Connection *c, struct db *db,
         *why = "by: job, rank or file";
         return -2;
     }
-    if (arg_limit(c, "limit", 20, &limit) < 0) {
-        *why = "limit: not a number from 1 to 10000";
+    int points;
+    if (arg_limit(c, "limit", 20, &limit) < 0 || arg_limit(c, "points", 1200, &points) < 0) {
+        *why = "limit, points: not a number from 1 to 10000";
         return -2;
     }
-    return api_series(db, job, k, limit, b);
+    return api_series(db, job, k, limit, points, b);
 }
 
 /* Answer /api/... from a connection to the database of its own. */

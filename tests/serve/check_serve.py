@@ -145,6 +145,20 @@ def check_api(base, url, job):
         tops = [x["totals"]["bytes_read"] + x["totals"]["bytes_written"] for x in s["series"]]
         if tops != sorted(tops, reverse=True):
             fail(f"series by {by}: not the busiest first: {tops}")
+    # fewer points than seconds: each sums a step of seconds, totals kept
+    full = get_json(base, job_path(job) + "/series?by=job")
+    secs = [p[0] for p in full["series"][0]["points"]]
+    span = secs[-1] - secs[0] + 1
+    if full["step"] != 1 or span < 3:
+        fail(f"series by job: step {full['step']} over {span} s (the run lasts 3 s or more)")
+    else:
+        half = get_json(base, job_path(job) + f"/series?by=job&points={span - 1}")
+        step = -(-span // (span - 1))
+        pts = half["series"][0]["points"]
+        if half["step"] != step or any((p[0] - secs[0]) % step for p in pts) or \
+                [sum(p[i] for p in pts) for i in range(1, 6)] != \
+                [sum(p[i] for p in full["series"][0]["points"]) for i in range(1, 6)]:
+            fail(f"series of {span - 1} points over {span} s: step {half['step']}, {pts}")
     s1 = get_json(base, job_path(job) + "/series?by=file&limit=1")
     if len(s1["series"]) != 1 or s1["total_series"] != len(want["file"]):
         fail("series?limit=1: not the one busiest series")
