@@ -157,7 +157,7 @@ int api_series(struct db *db, const char *job, enum api_by by, int limit, int ma
     rc = db_select(db, sql[by], (struct db_val[]){DB_S(job)}, 1, series_row, &w);
     if (w.failed)
         out->failed = 1;
-    if (rc == 0) {
+    if (rc == 0 && !w.failed) { /* (out of memory may leave a series without points) */
         qsort(w.s, w.n, sizeof(*w.s), busier);
         /* every series in buckets of one width, from the job's first second */
         int64_t first = INT64_MAX, last = INT64_MIN, step = 1;
