@@ -34,6 +34,9 @@ int cli_ingest(int argc, char **argv);
 /* iolens collect: live events into a database. @return 0, 1 (database
  * error) or 2 (usage). */
 int cli_collect(int argc, char **argv);
+/* iolens serve: a live web page over a database. @return 0 (stopped by a
+ * signal), 1 (database or address failed) or 2 (usage). */
+int cli_serve(int argc, char **argv);
 
 /* iolens convert: rewrite a log as a 3.41 log. @return 0, 1 (unreadable log or
  * unwritable output) or 2 (usage). */
@@ -56,6 +59,7 @@ extern const struct cli_verb cli_diff_verb; /* diff.c */
 extern const struct cli_verb cli_recover_verb;
 extern const struct cli_verb cli_report_verb; /* report.c */
 extern const struct cli_verb cli_run_verb;
+extern const struct cli_verb cli_serve_verb; /* serve.c */
 
 /* Print "iolens <verb>: <what>: <reason>" on stderr (before a verb runs,
  * "iolens: <what>: <reason>"), after what stdout holds.

@@ -22,6 +22,7 @@ static const struct cli_verb *const verbs[] = {
     &cli_recover_verb,
     &cli_report_verb,
     &cli_run_verb,
+    &cli_serve_verb,
 };
 
 /* The verb running, for the messages' prefix; NULL before one is chosen. */

@@ -58,13 +58,16 @@ static int setup(struct db *db)
     return 0;
 }
 
-struct db *db_open(const char *url, char *err, size_t errlen)
+/* A connection to url, its backend chosen and connected; reader: for
+ * reading only. @return it, or NULL with the reason in err. */
+static struct db *connect_url(const char *url, int reader, char *err, size_t errlen)
 {
     struct db *db = calloc(1, sizeof(*db));
     if (!db) {
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
+    db->reader = reader;
     const char *target = url;
     if (!strncmp(url, "postgresql://", 13) || !strncmp(url, "postgres://", 11)) {
         db->be = &db_pg_backend;
@@ -83,12 +86,47 @@ struct db *db_open(const char *url, char *err, size_t errlen)
         free(db);
         return NULL;
     }
-    if (db->be->connect(db, target) < 0 || setup(db) < 0) {
+    if (db->be->connect(db, target) < 0) {
         snprintf(err, errlen, "%s", db->err);
         db_close(db);
         return NULL;
     }
     return db;
+}
+
+struct db *db_open(const char *url, char *err, size_t errlen)
+{
+    struct db *db = connect_url(url, 0, err, errlen);
+    if (db && setup(db) < 0) {
+        snprintf(err, errlen, "%s", db->err);
+        db_close(db);
+        return NULL;
+    }
+    return db;
+}
+
+/* A row that is not looked at. */
+static int ignore_row(void *arg, int ncol, const struct db_val *col)
+{
+    return 0;
+}
+
+struct db *db_open_reader(const char *url, char *err, size_t errlen)
+{
+    struct db *db = connect_url(url, 1, err, errlen);
+    /* a database without the schema (or not a database) is said now */
+    if (db && db_select(db, "SELECT job_key FROM jobs LIMIT 1", NULL, 0, ignore_row, NULL) < 0) {
+        snprintf(err, errlen, "%s", db->err);
+        db_close(db);
+        return NULL;
+    }
+    return db;
+}
+
+int db_select(struct db *db, const char *sql, const struct db_val *v, int n,
+              int (*row)(void *arg, int ncol, const struct db_val *col), void *arg)
+{
+    return db->be->select(db, sql, v, n, row, arg);
 }
 
 void db_close(struct db *db)

@@ -60,6 +60,11 @@ struct db_backend {
      * an error shows at the latest at the next run, exec or commit. */
     int (*queue)(struct db *db, int id, const struct db_val *v, int n);
     void (*close)(struct db *db);
+    /* Run a read-only query sql ('?' parameters), calling row for each row
+     * with its columns (DB_INT, DB_REAL, DB_TEXT or DB_NULL) until it
+     * returns non-zero. */
+    int (*select)(struct db *db, const char *sql, const struct db_val *v, int n,
+                  int (*row)(void *arg, int ncol, const struct db_val *col), void *arg);
 };
 
 /* A connection; backends keep their state behind impl. */
@@ -68,12 +73,25 @@ struct db {
     void *impl;
     char err[512];
     int in_txn;
+    int reader; /* opened by db_open_reader: nothing may be written */
 };
 
 /* Open the database of url (sqlite:PATH, a bare PATH, or postgresql://...),
  * create the schema if missing and prepare the statements.
  * @return the connection, or NULL with a one-line reason in err. */
 struct db *db_open(const char *url, char *err, size_t errlen);
+
+/* Open the database of url for reading only (iolens serve): it must exist
+ * and hold the schema; nothing is created, no statement prepared, and the
+ * connection refuses to write (SQLite query_only, PostgreSQL read-only
+ * transactions). @return the connection, or NULL with a one-line reason in err. */
+struct db *db_open_reader(const char *url, char *err, size_t errlen);
+
+/* Run the read-only query sql with its n '?' parameters and call row(arg,
+ * ncol, col) for each row, col valid during the call only; a non-zero
+ * return stops the query. @return 0, or -1 (db_error says why). */
+int db_select(struct db *db, const char *sql, const struct db_val *v, int n,
+              int (*row)(void *arg, int ncol, const struct db_val *col), void *arg);
 
 /* Close a connection (rolling back an open transaction); NULL is allowed. */
 void db_close(struct db *db);

@@ -28,6 +28,8 @@ static void quiet(void *arg, const char *msg)
 {
 }
 
+static int pg_exec(struct db *db, const char *sql);
+
 static int pg_connect(struct db *db, const char *url)
 {
     struct pg_impl *p = calloc(1, sizeof(*p));
@@ -40,6 +42,8 @@ static int pg_connect(struct db *db, const char *url)
     if (PQstatus(p->conn) != CONNECTION_OK)
         return db_fail(db, "postgresql: %s", PQerrorMessage(p->conn));
     PQsetNoticeProcessor(p->conn, quiet, NULL);
+    if (db->reader)
+        return pg_exec(db, "SET default_transaction_read_only = on");
     return 0;
 }
 
@@ -96,13 +100,13 @@ static int pg_exec(struct db *db, const char *sql)
     return 0;
 }
 
-static int pg_prepare(struct db *db, int id, const char *sql, int nparams)
+/* sql with its '?' as $1, $2, ... (no statement has a '?' in a literal).
+ * @return the text to free, or NULL when out of memory. */
+static char *dollar_params(const char *sql)
 {
-    /* '?' becomes $1, $2, ... (no statement has a '?' in a literal) */
-    size_t len = strlen(sql);
-    char *text = malloc(len * 4 + 1), name[16];
+    char *text = malloc(strlen(sql) * 4 + 1);
     if (!text)
-        return db_fail(db, "out of memory");
+        return NULL;
     char *o = text;
     int n = 0;
     for (const char *s = sql; *s; s++) {
@@ -112,6 +116,14 @@ static int pg_prepare(struct db *db, int id, const char *sql, int nparams)
             *o++ = *s;
     }
     *o = '\0';
+    return text;
+}
+
+static int pg_prepare(struct db *db, int id, const char *sql, int nparams)
+{
+    char *text = dollar_params(sql), name[16];
+    if (!text)
+        return db_fail(db, "out of memory");
     snprintf(name, sizeof(name), "s%d", id);
     PGresult *r = PQprepare(impl(db)->conn, name, text, nparams, NULL);
     free(text);
@@ -125,11 +137,8 @@ static int pg_prepare(struct db *db, int id, const char *sql, int nparams)
 enum { MAXP = 32, NUMLEN = 32 };
 
 /* The n values as libpq's text parameters, numbers written into num. */
-static int text_params(struct db *db, int id, const struct db_val *v, int n,
-                       char num[][NUMLEN], const char **vals)
+static void format_params(const struct db_val *v, int n, char num[][NUMLEN], const char **vals)
 {
-    if (n > MAXP || n != impl(db)->nparams[id])
-        return db_fail(db, "statement %d: %d parameters given", id, n);
     for (int i = 0; i < n; i++) {
         switch (v[i].kind) {
         case DB_INT:
@@ -147,6 +156,15 @@ static int text_params(struct db *db, int id, const struct db_val *v, int n,
             vals[i] = NULL;
         }
     }
+}
+
+/* The n values of statement id as libpq's text parameters. */
+static int text_params(struct db *db, int id, const struct db_val *v, int n,
+                       char num[][NUMLEN], const char **vals)
+{
+    if (n > MAXP || n != impl(db)->nparams[id])
+        return db_fail(db, "statement %d: %d parameters given", id, n);
+    format_params(v, n, num, vals);
     return 0;
 }
 
@@ -191,6 +209,51 @@ static int pg_queue(struct db *db, int id, const struct db_val *v, int n)
     return ++p->queued >= PIPELINE_MAX ? drain(db) : 0;
 }
 
+/* A column's value as its type says (PostgreSQL's type oids). */
+static struct db_val pg_value(PGresult *r, int row, int i)
+{
+    if (PQgetisnull(r, row, i))
+        return DB_NUL;
+    const char *s = PQgetvalue(r, row, i);
+    switch (PQftype(r, i)) {
+    case 20: case 21: case 23: /* int8, int2, int4 */
+        return DB_I(strtoll(s, NULL, 10));
+    case 700: case 701: case 1700: /* float4, float8, numeric */
+        return DB_R(strtod(s, NULL));
+    default:
+        return DB_S(s);
+    }
+}
+
+static int pg_select(struct db *db, const char *sql, const struct db_val *v, int n,
+                     int (*row)(void *arg, int ncol, const struct db_val *col), void *arg)
+{
+    char num[MAXP][NUMLEN];
+    const char *vals[MAXP];
+    struct db_val col[MAXP];
+    if (n > MAXP)
+        return db_fail(db, "%d parameters given", n);
+    if (drain(db) < 0)
+        return -1;
+    format_params(v, n, num, vals);
+    char *text = dollar_params(sql);
+    if (!text)
+        return db_fail(db, "out of memory");
+    PGresult *r = PQexecParams(impl(db)->conn, text, n, NULL, vals, NULL, NULL, 0);
+    free(text);
+    if (!r || PQresultStatus(r) != PGRES_TUPLES_OK)
+        return fail_result(db, r);
+    int ncol = PQnfields(r) < MAXP ? PQnfields(r) : MAXP;
+    for (int k = 0; k < PQntuples(r); k++) {
+        for (int i = 0; i < ncol; i++)
+            col[i] = pg_value(r, k, i);
+        if (row(arg, ncol, col))
+            break;
+    }
+    PQclear(r);
+    return 0;
+}
+
 static void pg_close(struct db *db)
 {
     struct pg_impl *p = impl(db);
@@ -209,4 +272,5 @@ const struct db_backend db_pg_backend = {
     .run = pg_run,
     .queue = pg_queue,
     .close = pg_close,
+    .select = pg_select,
 };

@@ -21,12 +21,15 @@ static int sq_connect(struct db *db, const char *path)
     if (!s)
         return db_fail(db, "out of memory");
     db->impl = s;
-    if (sqlite3_open_v2(path, &s->h, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
-        SQLITE_OK)
+    /* a reader finds the file or fails: it creates nothing */
+    int flags = SQLITE_OPEN_READWRITE | (db->reader ? 0 : SQLITE_OPEN_CREATE);
+    if (sqlite3_open_v2(path, &s->h, flags, NULL) != SQLITE_OK)
         return db_fail(db, "%s: %s", path, s->h ? sqlite3_errmsg(s->h) : "cannot open");
     /* Another writer (an ingest beside a collect) waits instead of failing;
      * WAL lets readers (queries, a dashboard) go on while it writes. */
     sqlite3_busy_timeout(s->h, 60000);
+    if (db->reader)
+        return db->be->exec(db, "PRAGMA query_only=ON");
     return db->be->exec(db, "PRAGMA journal_mode=WAL");
 }
 
@@ -94,6 +97,44 @@ static int sq_run(struct db *db, int id, const struct db_val *v, int n, int64_t 
     return 0;
 }
 
+static int sq_select(struct db *db, const char *sql, const struct db_val *v, int n,
+                     int (*row)(void *arg, int ncol, const struct db_val *col), void *arg)
+{
+    struct sqlite_impl *s = impl(db);
+    sqlite3_stmt *st;
+    enum { MAXCOL = 32 };
+    struct db_val col[MAXCOL];
+    if (sqlite3_prepare_v2(s->h, sql, -1, &st, NULL) != SQLITE_OK)
+        return db_fail(db, "sqlite: %s", sqlite3_errmsg(s->h));
+    int rc = SQLITE_OK, ncol = sqlite3_column_count(st);
+    if (ncol > MAXCOL)
+        ncol = MAXCOL;
+    for (int i = 0; i < n && rc == SQLITE_OK; i++)
+        rc = bind(st, i + 1, &v[i]);
+    while (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        for (int i = 0; i < ncol; i++) {
+            switch (sqlite3_column_type(st, i)) {
+            case SQLITE_INTEGER:
+                col[i] = DB_I(sqlite3_column_int64(st, i));
+                break;
+            case SQLITE_FLOAT:
+                col[i] = DB_R(sqlite3_column_double(st, i));
+                break;
+            case SQLITE_NULL:
+                col[i] = DB_NUL;
+                break;
+            default:
+                col[i] = DB_S((const char *)sqlite3_column_text(st, i));
+            }
+        }
+        rc = row(arg, ncol, col) ? SQLITE_DONE : SQLITE_OK;
+    }
+    if (rc != SQLITE_DONE)
+        db_fail(db, "sqlite: %s", sqlite3_errmsg(s->h));
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
 static void sq_close(struct db *db)
 {
     struct sqlite_impl *s = impl(db);
@@ -113,4 +154,5 @@ const struct db_backend db_sqlite_backend = {
     .prepare = sq_prepare,
     .run = sq_run,
     .close = sq_close,
+    .select = sq_select,
 };

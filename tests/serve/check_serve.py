@@ -1,0 +1,321 @@
+#!/usr/bin/env python3
+"""Check iolens serve's answers against the database it serves.
+
+usage:
+  check_serve.py live BASE PROGRAM          wait for PROGRAM's job to be live, then
+                                            see its events grow between two answers;
+                                            prints the job key
+  check_serve.py api BASE DBURL JOB         every endpoint of JOB against the database
+  check_serve.py http BASE                  methods, unknown paths, bad arguments, Host
+  check_serve.py dom DOM BASE JOB           the page as Chromium left it against the API
+  check_serve.py livedom DOM JOB            the page while JOB runs: shown live, with series
+
+BASE is http://ADDRESS. The database is read with tests/db/db_check.py's query
+(sqlite3, or psql for PostgreSQL). Prints one line per failed check and exits
+1, or prints what it checked and exits 0."""
+import html.parser
+import json
+import math
+import os
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "db"))
+from db_check import query  # noqa: E402
+
+failures = []
+
+
+def fail(msg):
+    failures.append(msg)
+
+
+def get(base, path, method="GET", headers=None):
+    """(status, headers, body) of a request."""
+    req = urllib.request.Request(base + path, method=method, headers=headers or {})
+    try:
+        with urllib.request.urlopen(req, timeout=20) as r:
+            return r.status, r.headers, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers, e.read()
+
+
+def get_json(base, path):
+    status, headers, body = get(base, path)
+    if status != 200:
+        raise SystemExit(f"FAIL: {path}: status {status}: {body[:200]!r}")
+    if not headers.get("Content-Type", "").startswith("application/json"):
+        fail(f"{path}: Content-Type {headers.get('Content-Type')}")
+    return json.loads(body)
+
+
+def job_path(job):
+    return "/api/jobs/" + urllib.parse.quote(job, safe="")
+
+
+def close(a, b):
+    if a is None or b is None:
+        return a is None and b is None
+    return math.isclose(float(a), float(b), rel_tol=1e-9, abs_tol=1e-12)
+
+
+def live(base, program):
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        jobs = [j for j in get_json(base, "/api/jobs")["jobs"]
+                if program in (j["exe"] or "") and j["live"] and (j["events"] or 0) > 0]
+        if jobs:
+            break
+        time.sleep(0.1)
+    else:
+        raise SystemExit(f"FAIL: no live job of {program} after 30 s")
+    job = jobs[0]["job_key"]
+    first = jobs[0]["events"]
+    seen = [first]
+    while time.time() < deadline:
+        time.sleep(0.3)
+        j = get_json(base, job_path(job))["job"]
+        seen.append(j["events"])
+        if j["events"] > first and j["live"]:
+            print(job)
+            print(f"live: {job} live, its events grew while it ran: {seen}", file=sys.stderr)
+            return
+    raise SystemExit(f"FAIL: {job}'s events did not grow while it ran: {seen}")
+
+
+def check_api(base, url, job):
+    jobs = {j["job_key"]: j for j in get_json(base, "/api/jobs")["jobs"]}
+    db_jobs = query(url, "SELECT job_key, source, job_id, exe, start_time, end_time FROM jobs")
+    if set(jobs) != {r[0] for r in db_jobs}:
+        fail(f"/api/jobs: {sorted(jobs)} but the database has {sorted(r[0] for r in db_jobs)}")
+    for key, source, job_id, exe, start, end in db_jobs:
+        j = jobs.get(key)
+        if j and (j["source"] != source or int(j["job_id"]) != int(job_id) or j["exe"] != exe
+                  or not close(j["start_time"], start) or not close(j["end_time"], end)):
+            fail(f"/api/jobs: {key}: {j} differs from the row {key, source, job_id, exe, start, end}")
+    info = get_json(base, job_path(job))
+    (nev, ndrop), = query(url, f"SELECT SUM(events), SUM(dropped) FROM processes WHERE job_key = '{job}'")
+    (nrows,), = query(url, f"SELECT COUNT(*) FROM events WHERE job_key = '{job}'")
+    if int(info["job"]["events"]) != int(nev) or int(nev) != int(nrows):
+        fail(f"{job}: {info['job']['events']} events, processes say {nev}, events has {nrows} rows")
+    if len(info["processes"]) != len(query(url, f"SELECT 1 FROM processes WHERE job_key = '{job}'")):
+        fail(f"{job}: processes differ")
+
+    # series: each point a rollup row; totals against the events themselves
+    ev = query(url, 'SELECT host, rank, record_id, op, length, duration, timestamp FROM events'
+               f" WHERE job_key = '{job}'")
+    names = dict(query(url, f"SELECT record_id, name FROM files WHERE job_key = '{job}'"))
+    want = {"job": {}, "rank": {}, "file": {}}
+    for host, rank, rid, op, length, dur, ts in ev:
+        for by, key in (("job", "job"), ("rank", f"{host}:{int(rank)}"), ("file", rid)):
+            t = want[by].setdefault(key, {"bytes_read": 0, "bytes_written": 0, "reads": 0,
+                                          "writes": 0, "other_ops": 0, "io_time": 0.0})
+            if op == "read":
+                t["bytes_read"] += int(length)
+                t["reads"] += 1
+            elif op == "write":
+                t["bytes_written"] += int(length)
+                t["writes"] += 1
+            else:
+                t["other_ops"] += 1
+            t["io_time"] += float(dur or 0)
+    table = {"job": "rollup_job", "rank": "rollup_rank", "file": "rollup_file"}
+    for by in ("job", "rank", "file"):
+        s = get_json(base, job_path(job) + f"/series?by={by}&limit=10000")
+        got = {x["key"]: x for x in s["series"]}
+        if s["by"] != by or set(got) != set(want[by]) or s["total_series"] != len(want[by]):
+            fail(f"series by {by}: keys {sorted(got)}, the events give {sorted(want[by])}")
+            continue
+        for key, x in got.items():
+            for i, name in enumerate(s["columns"][1:], 1):
+                if not close(sum(p[i] for p in x["points"]), x["totals"][name]):
+                    fail(f"series by {by} {key}: points' {name} do not add up to its total")
+                if not close(x["totals"][name], want[by][key][name]) and name != "io_time":
+                    fail(f"series by {by} {key}: {name} {x['totals'][name]}, events {want[by][key][name]}")
+            if not math.isclose(x["totals"]["io_time"], want[by][key]["io_time"], abs_tol=1e-9):
+                fail(f"series by {by} {key}: io_time {x['totals']['io_time']}, events {want[by][key]['io_time']}")
+            if by == "file" and x["label"] != (names.get(key) or key):
+                fail(f"series by file {key}: label {x['label']!r}, files has {names.get(key)!r}")
+        nrows_r = len(query(url, f"SELECT 1 FROM {table[by]} WHERE job_key = '{job}'"))
+        if sum(len(x["points"]) for x in got.values()) != nrows_r:
+            fail(f"series by {by}: not one point per row of {table[by]} ({nrows_r})")
+        tops = [x["totals"]["bytes_read"] + x["totals"]["bytes_written"] for x in s["series"]]
+        if tops != sorted(tops, reverse=True):
+            fail(f"series by {by}: not the busiest first: {tops}")
+    # fewer points than seconds: each sums a step of seconds, totals kept
+    full = get_json(base, job_path(job) + "/series?by=job")
+    secs = [p[0] for p in full["series"][0]["points"]]
+    span = secs[-1] - secs[0] + 1
+    if full["step"] != 1 or span < 3:
+        fail(f"series by job: step {full['step']} over {span} s (the run lasts 3 s or more)")
+    else:
+        half = get_json(base, job_path(job) + f"/series?by=job&points={span - 1}")
+        step = -(-span // (span - 1))
+        pts = half["series"][0]["points"]
+        if half["step"] != step or any((p[0] - secs[0]) % step for p in pts) or \
+                [sum(p[i] for p in pts) for i in range(1, 6)] != \
+                [sum(p[i] for p in full["series"][0]["points"]) for i in range(1, 6)]:
+            fail(f"series of {span - 1} points over {span} s: step {half['step']}, {pts}")
+    s1 = get_json(base, job_path(job) + "/series?by=file&limit=1")
+    if len(s1["series"]) != 1 or s1["total_series"] != len(want["file"]):
+        fail("series?limit=1: not the one busiest series")
+
+    # latency: nearest-rank percentiles of each operation's durations
+    durs = {}
+    for _, _, _, op, _, dur, _ in ev:
+        if dur is not None:
+            durs.setdefault(op, []).append(float(dur))
+    lat = {o["op"]: o for o in get_json(base, job_path(job) + "/latency")["ops"]}
+    if set(lat) != set(durs):
+        fail(f"latency: ops {sorted(lat)}, events {sorted(durs)}")
+    for op, d in durs.items():
+        d.sort()
+        exp = {"count": len(d), "min": d[0], "max": d[-1], "mean": sum(d) / len(d)}
+        for p in (50, 90, 99):
+            exp[f"p{p}"] = d[max(1, math.ceil(p / 100 * len(d))) - 1]
+        for k, v in exp.items():
+            if op in lat and not close(lat[op][k], v):
+                fail(f"latency {op} {k}: {lat[op][k]}, events give {v}")
+
+    # slowest: the files by their summed time, their names as stored
+    slow = get_json(base, job_path(job) + "/slowest?limit=100")["files"]
+    times = {k: v["io_time"] for k, v in want["file"].items()}
+    if [f["record_id"] for f in slow] != sorted(times, key=lambda k: (-round(times[k], 9), k)):
+        fail(f"slowest: order {[f['record_id'] for f in slow]}, times {times}")
+    for f in slow:
+        if f["name"] != names.get(f["record_id"]):
+            fail(f"slowest: {f['record_id']} named {f['name']!r}, files has {names.get(f['record_id'])!r}")
+    esc = [n for n in names.values() if n and n.endswith("esc <b>\"q'&.dat")]
+    if not esc:
+        fail(f"the file whose name needs escaping is not in files: {sorted(map(str, names.values()))}")
+    print(f"api: {len(jobs)} jobs, {job}: {nrows} events, series by job/rank/file "
+          f"({len(want['rank'])} rank, {len(want['file'])} files), latency of {sorted(durs)}, "
+          f"{len(slow)} slowest files, escaped names")
+
+
+def check_http(base):
+    def expect(status, path, method="GET", headers=None, what=""):
+        got, hdrs, body = get(base, path, method, headers)
+        if got != status:
+            fail(f"{method} {path} {what}: status {got}, expected {status}: {body[:200]!r}")
+        return hdrs, body
+    for m in ("POST", "PUT", "DELETE", "PATCH"):
+        hdrs, _ = expect(405, "/api/jobs", m)
+        if hdrs.get("Allow") != "GET, HEAD":
+            fail(f"{m}: Allow {hdrs.get('Allow')}")
+    expect(200, "/", "HEAD")
+    hdrs, body = expect(200, "/")
+    csp = hdrs.get("Content-Security-Policy", "")
+    if "script-src 'self'" not in csp or b"<script src=\"/static/chart.min.js\"" not in body:
+        fail(f"/: no page with its own Chart.js and a policy: {csp}")
+    for p in ("/static/chart.min.js", "/static/serve.js", "/static/serve.css"):
+        expect(200, p)
+    expect(404, "/nope")
+    expect(404, "/api/jobs/events%3A0")
+    expect(404, "/api/jobs/events%3A0/series")
+    expect(400, "/api/jobs?limit=0")
+    expect(400, "/api/jobs/x/series?by=nope")
+    expect(400, "/api/jobs/x/slowest?limit=abc")
+    expect(403, "/api/jobs", headers={"Host": "attacker.example"}, what="(another Host)")
+    print("http: other methods 405, HEAD, assets, 404, 400 on bad arguments, 403 on a foreign Host")
+
+
+class Dom(html.parser.HTMLParser):
+    """The body's attributes and each table's body rows (cells' text)."""
+
+    def __init__(self):
+        super().__init__()
+        self.body, self.tables, self.table, self.cell, self.in_body = {}, {}, None, None, False
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "body":
+            self.body = a
+        elif tag == "table":
+            self.table = a.get("id")
+            self.tables[self.table] = []
+        elif tag == "tbody":
+            self.in_body = True
+        elif tag == "tr" and self.in_body:
+            self.tables[self.table].append([])
+        elif tag == "td" and self.in_body:
+            self.cell = ""
+
+    def handle_endtag(self, tag):
+        if tag == "td" and self.cell is not None:
+            self.tables[self.table][-1].append(self.cell)
+            self.cell = None
+        elif tag == "tbody":
+            self.in_body = False
+
+    def handle_data(self, data):
+        if self.cell is not None:
+            self.cell += data
+
+
+def check_dom(dom_path, base, job):
+    d = Dom()
+    d.feed(open(dom_path, encoding="utf-8").read())
+    if d.body.get("data-status") != "ready" or int(d.body.get("data-polls", 0)) < 2:
+        fail(f"page: status {d.body.get('data-status')}, polls {d.body.get('data-polls')} (want ready, 2 or more)")
+    jobs = get_json(base, "/api/jobs")["jobs"]
+    shown = [r[0] for r in d.tables.get("jobs-table", [])]
+    if shown != [j["job_key"] for j in jobs]:
+        fail(f"jobs table: {shown}, the API: {[j['job_key'] for j in jobs]}")
+    s = get_json(base, job_path(job) + "/series?by=file")
+    rows = d.tables.get("series-table", [])
+    want = [[x["label"], str(len(x["points"])), f"{int(x['totals']['bytes_read']):,}",
+             f"{int(x['totals']['bytes_written']):,}"] for x in s["series"]]
+    if [r[:4] for r in rows] != want:
+        fail(f"series table: {[r[:4] for r in rows]}, the API: {want}")
+    lat = get_json(base, job_path(job) + "/latency")["ops"]
+    if [(r[0], r[1]) for r in d.tables.get("latency-table", [])] != [(o["op"], f"{o['count']:,}") for o in lat]:
+        fail(f"latency table: {d.tables.get('latency-table')}, the API: {lat}")
+    slow = get_json(base, job_path(job) + "/slowest")["files"]
+    if [r[0] for r in d.tables.get("slowest-table", [])] != [f["name"] or f["record_id"] for f in slow]:
+        fail(f"slowest table: {[r[0] for r in d.tables.get('slowest-table', [])]}, the API: {slow}")
+    if not any("esc <b>\"q'&.dat" in r[0] for r in rows):
+        fail("the file whose name needs escaping is not shown as its text")
+    print(f"page: ready after {d.body.get('data-polls')} polls; {len(shown)} jobs, {len(rows)} "
+          f"file series, {len(lat)} operations' latency, {len(slow)} slowest files as the API says")
+
+
+def check_livedom(dom_path, job):
+    d = Dom()
+    d.feed(open(dom_path, encoding="utf-8").read())
+    rows = {r[0]: r for r in d.tables.get("jobs-table", [])}
+    if d.body.get("data-status") != "ready":
+        fail(f"page while {job} runs: status {d.body.get('data-status')}")
+    elif job not in rows or rows[job][2] != "live":
+        fail(f"page while {job} runs: not shown live: {rows.get(job)}")
+    elif not d.tables.get("series-table"):
+        fail(f"page while {job} runs: no series")
+    else:
+        print(f"page while the job runs: {job} live, {rows[job][5]} events, "
+              f"{len(d.tables['series-table'])} series")
+
+
+def main():
+    what = sys.argv[1] if len(sys.argv) > 1 else ""
+    if what == "live" and len(sys.argv) == 4:
+        live(sys.argv[2], sys.argv[3])
+    elif what == "api" and len(sys.argv) == 5:
+        check_api(sys.argv[2], sys.argv[3], sys.argv[4])
+    elif what == "http" and len(sys.argv) == 3:
+        check_http(sys.argv[2])
+    elif what == "livedom" and len(sys.argv) == 4:
+        check_livedom(sys.argv[2], sys.argv[3])
+    elif what == "dom" and len(sys.argv) == 5:
+        check_dom(sys.argv[2], sys.argv[3], sys.argv[4])
+    else:
+        raise SystemExit(__doc__)
+    for f in failures:
+        print("FAIL: " + f)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
