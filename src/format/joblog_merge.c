@@ -283,9 +283,16 @@ static int is_shared(const struct shared *s, uint64_t id, size_t *at)
     return 0;
 }
 
-/* Every (id, rank) of module m that the reducible inputs hold, sorted; a
- * rank -1 record's id gets rank -1 (never shared again). */
-static iolens_status held_records(struct merge *g, int m, struct held **out, size_t *nout)
+/* Which records collect_held gathers. */
+enum held_kind {
+    HELD_ALL,        /* every record, as (id, rank); a rank -1 record's id gets
+                      * rank -1 (never shared again) */
+    HELD_JOB_SHARED, /* the shared records (rank -1) only, as (id, input index) */
+};
+
+/* The records of module m the inputs hold, as kind says, sorted by id. */
+static iolens_status collect_held(struct merge *g, int m, enum held_kind kind,
+                                  struct held **out, size_t *nout)
 {
     struct held *v = NULL;
     size_t n = 0, cap = 0;
@@ -298,6 +305,17 @@ static iolens_status held_records(struct merge *g, int m, struct held **out, siz
             continue;
         iol_joblog_rewind(in->log);
         while ((st = iolens_log_next_record(in->log, m, &rec)) == IOLENS_OK) {
+            const struct iolens_record_base *b = rec;
+            struct held h;
+            if (kind == HELD_JOB_SHARED) {
+                if (b->rank >= 0)
+                    continue;
+                h = (struct held){b->id, (int64_t)i};
+            } else {
+                /* A rank past the job's (a damaged log's) is never shared. */
+                int64_t r = rank_of(in, rec);
+                h = (struct held){b->id, in->reducible && r < g->nprocs ? r : -1};
+            }
             if (n == cap) {
                 size_t more = cap ? 2 * cap : 1024;
                 struct held *p = realloc(v, more * sizeof(*p));
@@ -308,10 +326,7 @@ static iolens_status held_records(struct merge *g, int m, struct held **out, siz
                 v = p;
                 cap = more;
             }
-            /* A rank past the job's (a damaged log's) is never shared. */
-            int64_t r = rank_of(in, rec);
-            v[n++] = (struct held){((const struct iolens_record_base *)rec)->id,
-                                   in->reducible && r < g->nprocs ? r : -1};
+            v[n++] = h;
         }
         st = st == IOLENS_END ? IOLENS_OK : read_failed(g, st, in);
     }
@@ -327,7 +342,7 @@ static iolens_status find_shared(struct merge *g, int m, struct shared *s)
 {
     struct held *v;
     size_t n;
-    iolens_status st = held_records(g, m, &v, &n);
+    iolens_status st = collect_held(g, m, HELD_ALL, &v, &n);
 
     for (size_t i = 0; st == IOLENS_OK && i < n;) {
         size_t j = i, ranks = 0;
@@ -388,39 +403,12 @@ out:
  * input holds a shared record (rank -1) of. */
 static iolens_status find_job_shared(struct merge *g, int m, struct shared *s)
 {
-    struct held *v = NULL;
-    size_t n = 0, cap = 0;
-    const void *rec;
-    iolens_status st = IOLENS_OK;
+    struct held *v;
+    size_t n;
+    iolens_status st = collect_held(g, m, HELD_JOB_SHARED, &v, &n);
 
-    for (size_t i = 0; i < g->n && st == IOLENS_OK; i++) {
-        struct input *in = &g->in[i];
-        if (!iolens_log_get_info(in->log)->mod_map[m].len)
-            continue;
-        iol_joblog_rewind(in->log);
-        while ((st = iolens_log_next_record(in->log, m, &rec)) == IOLENS_OK) {
-            const struct iolens_record_base *b = rec;
-            if (b->rank >= 0)
-                continue;
-            if (n == cap) {
-                size_t more = cap ? 2 * cap : 256;
-                struct held *p = realloc(v, more * sizeof(*p));
-                if (!p) {
-                    st = IOLENS_ERR_NOMEM;
-                    break;
-                }
-                v = p;
-                cap = more;
-            }
-            v[n++] = (struct held){b->id, (int64_t)i};
-        }
-        st = st == IOLENS_END ? IOLENS_OK : read_failed(g, st, in);
-    }
-    if (st == IOLENS_OK && n) {
-        qsort(v, n, sizeof(*v), cmp_held);
-        if (!(s->ids = malloc(n * sizeof(*s->ids))))
-            st = IOLENS_ERR_NOMEM;
-    }
+    if (st == IOLENS_OK && n && !(s->ids = malloc(n * sizeof(*s->ids))))
+        st = IOLENS_ERR_NOMEM;
     for (size_t i = 0; st == IOLENS_OK && i < n;) {
         size_t j = i + 1;
         while (j < n && v[j].id == v[i].id)
