@@ -116,7 +116,8 @@ struct cli_rec_line {
 size_t cli_recommendations(const struct iolens_finding *f, const struct iolens_summary *s,
                            struct cli_rec_line out[4]);
 
-/* Write s as a JSON string (control characters escaped). */
+/* Write s as a JSON string: control characters and bytes that are not UTF-8
+ * escaped (such a byte as the code point of the same value). */
 void cli_json_string(FILE *out, const char *s);
 
 /* Write v as a JSON number: integers without decimals, null if not finite. */

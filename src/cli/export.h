@@ -44,10 +44,6 @@ int export_each_value(const struct iolens_module_desc *mod, const void *rec,
 
 void export_scratch_free(struct export_scratch *s);
 
-/* Write s as a JSON string: control characters and bytes that are not UTF-8
- * escaped (such a byte as the code point of the same value). */
-void export_json_string(FILE *out, const char *s);
-
 /* Write v in decimal. */
 void export_i64(FILE *out, int64_t v);
 void export_u64(FILE *out, uint64_t v);

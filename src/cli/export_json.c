@@ -46,9 +46,9 @@ static void put_metadata(FILE *out, const char *metadata)
             snprintf(key, sizeof(key), "%.*s", (int)(eq - p), p);
             snprintf(val, sizeof(val), "%.*s", (int)(len - (size_t)(eq - p) - 1), eq + 1);
             fputs(first ? "" : ",", out);
-            export_json_string(out, key);
+            cli_json_string(out, key);
             fputc(':', out);
-            export_json_string(out, val);
+            cli_json_string(out, val);
             first = 0;
         }
         p += len + (p[len] == '\n');
@@ -60,14 +60,14 @@ static void put_head(FILE *out, const struct iolens_log_info *in)
 {
     const struct iolens_job *j = &in->job;
     fprintf(out, "{\"iolens_export\":%d,\n\"log\":{\"version\":", EXPORT_JSON_VERSION);
-    export_json_string(out, in->version);
+    cli_json_string(out, in->version);
     fprintf(out, ",\"compression\":\"%s\",\"partial_modules\":[", compression_name(in->compression));
     for (int id = 0, n = 0; id < IOLENS_MAX_MODS; id++) {
         if (!((in->partial_flags >> id) & 1))
             continue;
         fputs(n++ ? "," : "", out);
         if (iolens_module_name(id))
-            export_json_string(out, iolens_module_name(id));
+            cli_json_string(out, iolens_module_name(id));
         else
             fprintf(out, "\"module %d\"", id);
     }
@@ -78,15 +78,15 @@ static void put_head(FILE *out, const struct iolens_log_info *in)
             j->end_time_nsec);
     export_double(out, iolens_log_run_time(in), 1);
     fputs(",\"exe\":", out);
-    export_json_string(out, in->exe);
+    cli_json_string(out, in->exe);
     fputs(",\"metadata\":", out);
     put_metadata(out, j->metadata);
     fputs("},\n\"mounts\":[", out);
     for (size_t i = 0; i < in->nmounts; i++) {
         fputs(i ? ",\n{\"path\":" : "\n{\"path\":", out);
-        export_json_string(out, in->mounts[i].path);
+        cli_json_string(out, in->mounts[i].path);
         fputs(",\"type\":", out);
-        export_json_string(out, in->mounts[i].type);
+        cli_json_string(out, in->mounts[i].type);
         fputc('}', out);
     }
     fputs("],\n", out);
@@ -101,7 +101,7 @@ static int put_name(uint64_t id, const char *name, void *arg)
 {
     struct value_list *l = arg;
     fprintf(l->out, "%s{\"id\":%" PRIu64 ",\"name\":", l->n++ ? ",\n" : "\n", id);
-    export_json_string(l->out, name);
+    cli_json_string(l->out, name);
     fputc('}', l->out);
     return 0;
 }
@@ -118,7 +118,7 @@ static int put_value(const struct export_value *v, void *arg)
 {
     struct value_list *l = arg;
     fputs(l->n++ ? "," : "", l->out);
-    export_json_string(l->out, v->name);
+    cli_json_string(l->out, v->name);
     fputc(':', l->out);
     export_value_write(l->out, v, 1);
     return 0;
@@ -130,7 +130,7 @@ static void put_segments(FILE *out, const struct iolens_dxt_record *d)
     char host[IOLENS_DXT_HOSTNAME_SIZE + 1];
     snprintf(host, sizeof(host), "%.*s", IOLENS_DXT_HOSTNAME_SIZE, d->hostname);
     fputs(",\"hostname\":", out);
-    export_json_string(out, host);
+    cli_json_string(out, host);
     fprintf(out, ",\"shared_record\":%" PRId64 ",\"write_count\":%" PRId64
                  ",\"read_count\":%" PRId64 ",\"segments\":[",
             d->shared_record, d->write_count, d->read_count);
@@ -160,7 +160,7 @@ static int put_module(FILE *out, const struct export_ctx *ctx, int id, int first
     long n = 0;
 
     fprintf(out, "%s{\"id\":%d,\"name\":", first ? "\n" : ",\n", id);
-    export_json_string(out, mod->name);
+    cli_json_string(out, mod->name);
     fprintf(out, ",\"version\":%u,\"log_version\":%u,\"partial\":%s,\"records\":[", mod->version,
             ctx->in->mod_ver[id], (ctx->in->partial_flags >> id) & 1 ? "true" : "false");
     while ((st = iolens_log_next_record(ctx->log, id, &rec)) == IOLENS_OK) {

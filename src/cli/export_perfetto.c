@@ -101,7 +101,7 @@ static void flush_rank(struct trace_out *t, const struct iolens_module_desc *mod
         fprintf(t->f, ",\"name\":\"%s\",\"cat\":\"%s\",\"args\":{\"file\":",
                 s->write ? "write" : "read", mod->name);
         const char *name = iolens_log_name(t->ctx->log, s->file);
-        export_json_string(t->f, name ? name : "");
+        cli_json_string(t->f, name ? name : "");
         fprintf(t->f, ",\"offset\":%" PRId64 ",\"length\":%" PRId64 "}}", s->offset, s->length);
     }
     t->n = 0;
@@ -162,7 +162,7 @@ static int put_heatmap(struct trace_out *t)
         for (int64_t i = 0; i < h->nbins; i++) {
             begin_event(t);
             fprintf(t->f, "{\"ph\":\"C\",\"pid\":%" PRId64 ",\"name\":", h->base.rank);
-            export_json_string(t->f, name ? name : "heatmap");
+            cli_json_string(t->f, name ? name : "heatmap");
             fputs(",\"ts\":", t->f);
             put_us(t->f, (double)i * h->bin_width_seconds);
             fprintf(t->f, ",\"args\":{\"write_bytes\":%" PRId64 ",\"read_bytes\":%" PRId64 "}}",

@@ -1,6 +1,5 @@
 /* What iolens insights and iolens report share: which recommendations a
  * finding shows, and findings as JSON. */
-#include <math.h>
 #include <string.h>
 
 #include "cli.h"
@@ -20,30 +19,6 @@ size_t cli_recommendations(const struct iolens_finding *f, const struct iolens_s
         if (all[i].text && (used[i] || (f->iface && !strcmp(f->iface, all[i].iface))))
             out[n++] = all[i];
     return n;
-}
-
-void cli_json_string(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(out, "\\%c", *p);
-        else if (*p < 0x20)
-            fprintf(out, "\\u%04x", *p);
-        else
-            fputc(*p, out);
-    }
-    fputc('"', out);
-}
-
-void cli_json_number(FILE *out, double v)
-{
-    if (!isfinite(v))
-        fputs("null", out);
-    else if (v == floor(v) && fabs(v) < 9e15)
-        fprintf(out, "%.0f", v);
-    else
-        fprintf(out, "%.6g", v);
 }
 
 void cli_json_finding(FILE *out, const struct iolens_summary *s, const struct iolens_finding *f)
