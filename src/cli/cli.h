@@ -116,6 +116,11 @@ struct cli_rec_line {
 size_t cli_recommendations(const struct iolens_finding *f, const struct iolens_summary *s,
                            struct cli_rec_line out[4]);
 
+/* Does the log in hold records of module id that iolens decodes? A module it
+ * holds but cannot decode (or does not know) is named on stderr as left out.
+ * @return 1 or 0. */
+int cli_module_kept(const struct iolens_log_info *in, int id);
+
 /* Write s as a JSON string: control characters and bytes that are not UTF-8
  * escaped (such a byte as the code point of the same value). */
 void cli_json_string(FILE *out, const char *s);

@@ -72,15 +72,7 @@ static uint64_t convertible_modules(const struct iolens_log_info *in, uint64_t w
 {
     uint64_t out = 0;
     for (int id = 0; id < IOLENS_MAX_MODS; id++) {
-        if (in->mod_map[id].len == 0 || !((wanted >> id) & 1))
-            continue;
-        if (!iolens_module_name(id))
-            fprintf(stderr, "# warning: module id %d is unknown to this version of iolens; "
-                            "leaving it out\n", id);
-        else if (!iolens_module(id))
-            fprintf(stderr, "# warning: iolens cannot decode %s records; leaving them out\n",
-                    iolens_module_name(id));
-        else
+        if (((wanted >> id) & 1) && cli_module_kept(in, id))
             out |= 1ULL << id;
     }
     return out;

@@ -179,13 +179,8 @@ int export_csv(const struct export_ctx *ctx)
         return cli_error(ctx->out, "cannot make the directory: %s",
                          errno == EEXIST ? "a file of that name exists" : strerror(errno));
     for (int id = 0; id < IOLENS_MAX_MODS && !rc; id++) {
-        if (ctx->in->mod_map[id].len == 0)
+        if (!cli_module_kept(ctx->in, id))
             continue;
-        if (!iolens_module(id)) {
-            fprintf(stderr, "# warning: iolens cannot decode %s records; leaving them out\n",
-                    iolens_module_name(id) ? iolens_module_name(id) : "unknown module");
-            continue;
-        }
         rc = put_module(ctx, id, &scratch);
     }
     export_scratch_free(&scratch);

@@ -199,13 +199,8 @@ int export_json(const struct export_ctx *ctx)
     put_names(out, ctx->log);
     fputs("\"modules\":[", out);
     for (int id = 0; id < IOLENS_MAX_MODS && !rc; id++) {
-        if (ctx->in->mod_map[id].len == 0)
+        if (!cli_module_kept(ctx->in, id))
             continue;
-        if (!iolens_module(id)) {
-            fprintf(stderr, "# warning: iolens cannot decode %s records; leaving them out\n",
-                    iolens_module_name(id) ? iolens_module_name(id) : "unknown module");
-            continue;
-        }
         rc = put_module(out, ctx, id, first, &scratch);
         first = 0;
     }
