@@ -776,13 +776,6 @@ static void cache_grow(struct iol_pool *p)
     atomic_store_explicit(&p->names_growing, 0, memory_order_release);
 }
 
-void iol_record_prefetch(struct iol_pool *p, const char *name, size_t len)
-{
-    uint32_t mask, key = (uint32_t)(name_cache_hash(name, len) >> 32);
-    _Atomic uint64_t *cache = cache_level(p, &mask);
-    __builtin_prefetch(&cache[key & mask], 0);
-}
-
 struct iol_slot *iol_record_seen(struct iol_pool *p, const char *name, size_t len)
 {
     uint32_t mask, key = (uint32_t)(name_cache_hash(name, len) >> 32);

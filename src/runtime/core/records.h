@@ -163,12 +163,6 @@ struct iol_slot *iol_record_of_name(struct iol_pool *p, const char *name, size_t
  * whether the record exists). */
 struct iol_slot *iol_record_seen(struct iol_pool *p, const char *name, size_t len);
 
-/* Start fetching the name cache entry iol_record_seen(p, name, len) will
- * read, without waiting for it: called before a system call, the fetch
- * overlaps it. (Waiting for the entry to fetch the slot it names too costs
- * a failing call, which makes no record, a cache miss of its own.) */
-void iol_record_prefetch(struct iol_pool *p, const char *name, size_t len);
-
 /* The record of id in pool p if it exists. @return the slot, or NULL. */
 struct iol_slot *iol_record_find(struct iol_pool *p, uint64_t id);
 

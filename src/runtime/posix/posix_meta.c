@@ -92,19 +92,6 @@ static void posix_note_path_stat(int ret, mode_t mode, int dirfd, const char *pa
         iol_posix_note_stat(iol_posix_path_record(dirfd, path), t0, t1);
 }
 
-/* Before a stat of path: start fetching its name cache entry, so that the
- * fetch overlaps the system call (over 50,000 distinct names the entry is
- * rarely in cache). Not the slot it names: that would wait for the entry. */
-static void posix_prefetch_stat(const char *path)
-{
-    struct iol_pool *pool = iol_posix_pool();
-    if (!pool || !path || path[0] != '/')
-        return;
-    size_t len = strnlen(path, IOL_PATH_MAX);
-    if (len < IOL_PATH_MAX)
-        iol_record_prefetch(pool, path, len);
-}
-
 /* The same on a descriptor: counted when we track it. */
 static void posix_note_fd_stat(int ret, mode_t mode, int fd, double t0, double t1)
 {
@@ -226,7 +213,6 @@ IOL_EXPORT int stat(const char *path, struct stat *buf)
 {
     if (!iol_active())
         return real_stat(path, buf);
-    posix_prefetch_stat(path);
     double t0 = iol_now();
     int ret = real_stat(path, buf);
     double t1 = iol_now();
@@ -238,7 +224,6 @@ IOL_EXPORT int stat64(const char *path, struct stat64 *buf)
 {
     if (!iol_active())
         return real_stat64(path, buf);
-    posix_prefetch_stat(path);
     double t0 = iol_now();
     int ret = real_stat64(path, buf);
     double t1 = iol_now();
@@ -250,7 +235,6 @@ IOL_EXPORT int lstat(const char *path, struct stat *buf)
 {
     if (!iol_active())
         return real_lstat(path, buf);
-    posix_prefetch_stat(path);
     double t0 = iol_now();
     int ret = real_lstat(path, buf);
     double t1 = iol_now();
@@ -262,7 +246,6 @@ IOL_EXPORT int lstat64(const char *path, struct stat64 *buf)
 {
     if (!iol_active())
         return real_lstat64(path, buf);
-    posix_prefetch_stat(path);
     double t0 = iol_now();
     int ret = real_lstat64(path, buf);
     double t1 = iol_now();
@@ -296,7 +279,6 @@ IOL_EXPORT int fstatat(int dirfd, const char *path, struct stat *buf, int flags)
 {
     if (!iol_active())
         return real_fstatat(dirfd, path, buf, flags);
-    posix_prefetch_stat(path);
     double t0 = iol_now();
     int ret = real_fstatat(dirfd, path, buf, flags);
     double t1 = iol_now();
@@ -308,7 +290,6 @@ IOL_EXPORT int fstatat64(int dirfd, const char *path, struct stat64 *buf, int fl
 {
     if (!iol_active())
         return real_fstatat64(dirfd, path, buf, flags);
-    posix_prefetch_stat(path);
     double t0 = iol_now();
     int ret = real_fstatat64(dirfd, path, buf, flags);
     double t1 = iol_now();
@@ -323,7 +304,6 @@ IOL_EXPORT int statx(int dirfd, const char *path, int flags, unsigned int mask,
         return missing();
     if (!iol_active())
         return real_statx(dirfd, path, flags, mask, buf);
-    posix_prefetch_stat(path);
     double t0 = iol_now();
     int ret = real_statx(dirfd, path, flags, mask, buf);
     double t1 = iol_now();
@@ -338,7 +318,6 @@ IOL_EXPORT int __xstat(int ver, const char *path, struct stat *buf)
         return missing();
     if (!iol_active())
         return real_xstat(ver, path, buf);
-    posix_prefetch_stat(path);
     double t0 = iol_now();
     int ret = real_xstat(ver, path, buf);
     double t1 = iol_now();
@@ -352,7 +331,6 @@ IOL_EXPORT int __xstat64(int ver, const char *path, struct stat64 *buf)
         return missing();
     if (!iol_active())
         return real_xstat64(ver, path, buf);
-    posix_prefetch_stat(path);
     double t0 = iol_now();
     int ret = real_xstat64(ver, path, buf);
     double t1 = iol_now();
@@ -366,7 +344,6 @@ IOL_EXPORT int __lxstat(int ver, const char *path, struct stat *buf)
         return missing();
     if (!iol_active())
         return real_lxstat(ver, path, buf);
-    posix_prefetch_stat(path);
     double t0 = iol_now();
     int ret = real_lxstat(ver, path, buf);
     double t1 = iol_now();
@@ -380,7 +357,6 @@ IOL_EXPORT int __lxstat64(int ver, const char *path, struct stat64 *buf)
         return missing();
     if (!iol_active())
         return real_lxstat64(ver, path, buf);
-    posix_prefetch_stat(path);
     double t0 = iol_now();
     int ret = real_lxstat64(ver, path, buf);
     double t1 = iol_now();
@@ -420,7 +396,6 @@ IOL_EXPORT int __fxstatat(int ver, int dirfd, const char *path, struct stat *buf
         return missing();
     if (!iol_active())
         return real_fxstatat(ver, dirfd, path, buf, flags);
-    posix_prefetch_stat(path);
     double t0 = iol_now();
     int ret = real_fxstatat(ver, dirfd, path, buf, flags);
     double t1 = iol_now();
@@ -435,7 +410,6 @@ IOL_EXPORT int __fxstatat64(int ver, int dirfd, const char *path, struct stat64 
         return missing();
     if (!iol_active())
         return real_fxstatat64(ver, dirfd, path, buf, flags);
-    posix_prefetch_stat(path);
     double t0 = iol_now();
     int ret = real_fxstatat64(ver, dirfd, path, buf, flags);
     double t1 = iol_now();
