@@ -32,7 +32,9 @@
  * made once with raw system calls (so that no runtime sees them created) and
  * kept in DIR for later runs (removed with DIR when overhead made it). The
  * warm-up stats every name once at least, so the timed loop measures the
- * stat of files the runtime already has records of. */
+ * stat of files the runtime already has records of. statmiss stats 50,000
+ * distinct names that do not exist, in the same directories (DIR/tree/AA/BB/
+ * gNNNNN): a failing stat, as Python's imports and PATH searches make. */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -59,7 +61,8 @@ struct ctx {
     int fd;
     FILE *stream;
     const char *path;     /* an existing file, for open, stat and fopen */
-    const char *names;    /* the stat tree's names, name_len bytes apart */
+    const char *names;    /* the stat tree's names, name_len bytes apart,
+                             then as many names missing from it */
     size_t name_len;
     long nnames;          /* of which the test stats the first nnames */
     char buf[4096];
@@ -112,6 +115,15 @@ static void op_stat_tree(struct ctx *c, long i)
         abort();
 }
 
+/* stat names missing from the tree in turn. */
+static void op_stat_miss(struct ctx *c, long i)
+{
+    struct stat st;
+    if (stat(c->names + (size_t)(TREE_MAX + i % c->nnames) * c->name_len, &st) == 0 ||
+        errno != ENOENT)
+        abort();
+}
+
 static void op_lseek(struct ctx *c, long i)
 {
     if (lseek(c->fd, (off_t)(i & 1023) * 64, SEEK_SET) < 0)
@@ -154,6 +166,7 @@ static const struct test {
     {"stat100", op_stat_tree, NEED_TREE, 100000, 100},
     {"stat5k", op_stat_tree, NEED_TREE, 100000, 5000},
     {"stat50k", op_stat_tree, NEED_TREE, 100000, TREE_MAX},
+    {"statmiss", op_stat_miss, NEED_TREE, 100000, TREE_MAX},
 };
 #define NTESTS (sizeof(tests) / sizeof(*tests))
 
@@ -197,10 +210,11 @@ static void fill_file(const char *path, size_t bytes)
     close(fd);
 }
 
-/* The name of the tree's file i under dir into out (TREE_PATH bytes after dir). */
-static void tree_name(char *out, size_t size, const char *dir, long i)
+/* The name of the tree's file i under dir into out (TREE_PATH bytes after
+ * dir); with letter 'g' instead of 'f', the name of a file it does not have. */
+static void tree_name(char *out, size_t size, const char *dir, char letter, long i)
 {
-    snprintf(out, size, "%s/tree/%02lx/%02lx/f%05ld", dir, i & 15, (i >> 4) & 15, i);
+    snprintf(out, size, "%s/tree/%02lx/%02lx/%c%05ld", dir, i & 15, (i >> 4) & 15, letter, i);
 }
 
 /* mkdir (create) or rmdir DIR/tree[/A[/B]] (a, b: -1 for none), with raw
@@ -221,7 +235,8 @@ static void tree_dir(const char *dir, int a, int b, int create)
 }
 
 /* The stat tree under dir, made unless a previous run left it complete;
- * names is filled with its TREE_MAX names, len bytes apart. */
+ * names is filled with its TREE_MAX names, len bytes apart, then with
+ * TREE_MAX names of files it does not have. */
 static void make_tree(const char *dir, char *names, size_t len)
 {
     char done[4096];
@@ -237,7 +252,8 @@ static void make_tree(const char *dir, char *names, size_t len)
     }
     for (long i = 0; i < TREE_MAX; i++) {
         char *name = names + (size_t)i * len;
-        tree_name(name, len, dir, i);
+        tree_name(name, len, dir, 'f', i);
+        tree_name(names + (size_t)(TREE_MAX + i) * len, len, dir, 'g', i);
         if (have)
             continue;
         long fd = syscall(SYS_openat, AT_FDCWD, name, O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -257,7 +273,7 @@ static void remove_tree(const char *dir)
 {
     char path[4096];
     for (long i = 0; i < TREE_MAX; i++) {
-        tree_name(path, sizeof(path), dir, i);
+        tree_name(path, sizeof(path), dir, 'f', i);
         syscall(SYS_unlinkat, AT_FDCWD, path, 0);
     }
     snprintf(path, sizeof(path), "%s/tree/complete", dir);
@@ -379,7 +395,7 @@ static int cmd_calls(int argc, char **argv)
         for (int a = optind; a < argc; a++)
             wanted |= strcmp(argv[a], tests[k].name) == 0;
         if (wanted && tests[k].setup == NEED_TREE) {
-            if (!(names = malloc((size_t)TREE_MAX * name_len)))
+            if (!(names = malloc((size_t)2 * TREE_MAX * name_len)))
                 die("out of memory", NULL);
             make_tree(dir, names, name_len);
         }
