@@ -84,12 +84,12 @@ label() {
     write64) echo "write 64 B" ;; read64) echo "read 64 B" ;; pwrite4k) echo "pwrite 4 KiB" ;;
     openclose) echo "open+close" ;; stat) echo "stat" ;; lseek) echo "lseek" ;;
     fwrite64) echo "fwrite 64 B" ;; fopenclose) echo "fopen+fclose" ;;
-    stat100) echo "stat 100 f" ;; stat5k) echo "stat 5000 f" ;; stat50k) echo "stat 50000 f" ;;
+    stat100) echo "stat 100 f" ;; stat5k) echo "stat 5000 f" ;; stat50k) echo "stat 50000 f" ;; statmiss) echo "stat missing" ;;
     *) echo "$1" ;;
   esac
 }
 
-tests=${BENCH_TESTS:-"write64 read64 pwrite4k openclose stat lseek fwrite64 fopenclose stat100 stat5k stat50k"}
+tests=${BENCH_TESTS:-"write64 read64 pwrite4k openclose stat lseek fwrite64 fopenclose stat100 stat5k stat50k statmiss"}
 threads="1 2 4"
 
 echo "overhead.sh: $rounds interleaved rounds of: $cfgs${DXT_ENABLE_IO_TRACE:+ (DXT on)}"
