@@ -81,7 +81,7 @@ mkdir -p "$work/ev" "$work/data" "$work/logs"
 "$iolens" collect --from "file:$work/ev" --db "$url" --once > /dev/null || fail "collect --once failed"
 "$iolens" collect --from "file:$work/ev" --db "$url" --interval 0.2 > "$work/collect.out" 2>&1 &
 cpid=$!
-"$iolens" serve --db "$url" --listen 127.0.0.1:0 --live 5 > "$work/serve.out" 2> "$work/serve.err" &
+"$iolens" serve --db "$url" --listen 127.0.0.1:0 --live 15 > "$work/serve.out" 2> "$work/serve.err" &
 spid=$!
 i=0
 until grep -q 'listening on' "$work/serve.out"; do
@@ -122,7 +122,8 @@ fi
 wpid=$!
 job=$(check live "$base" "$program") || { kill "$wpid"; echo "$job"; exit 1; }
 [ -z "$np" ] || [ "$job" = "events:$jobid" ] || fail "the MPI job is $job, not events:$jobid"
-# the page while it runs (--live 5 keeps it live a while after its last event)
+# the page while it runs (--live 15 keeps it live a while after its last event:
+# Chromium can take seconds to start on a loaded machine, ASan builds too)
 console=$out/$tag.console.txt
 : > "$console"
 browse --dump-dom "$(page_of "$job")" > "$out/$tag.live.dom.html"
