@@ -93,7 +93,7 @@ const char *const db_schema_ddl[] = {
     "  max_byte BIGINT,\n"
     "  switches BIGINT,\n"
     "  flushes BIGINT,\n"
-    "  UNIQUE (job_key, host, rank, record_id, op, cnt, timestamp)\n"
+    "  UNIQUE (job_key, host, rank, module, record_id, op, cnt, timestamp)\n"
     ")",
     "CREATE INDEX IF NOT EXISTS events_by_time ON events (job_key, timestamp)",
     "CREATE TABLE IF NOT EXISTS rollup_job (\n"

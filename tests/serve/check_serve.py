@@ -5,9 +5,14 @@ usage:
   check_serve.py live BASE PROGRAM          wait for PROGRAM's job to be live, then
                                             see its events grow between two answers;
                                             prints the job key
-  check_serve.py api BASE DBURL JOB         every endpoint of JOB against the database
+  check_serve.py api BASE DBURL JOB [NP ROUNDS]
+                                            every endpoint of JOB against the database;
+                                            with NP, JOB is paced_mpi.c's job of NP ranks
+                                            and ROUNDS rounds: one job, a series per rank
+                                            with its MPI-IO bytes, MPI-IO in the latency
   check_serve.py http BASE                  methods, unknown paths, bad arguments, Host
-  check_serve.py dom DOM BASE JOB           the page as Chromium left it against the API
+  check_serve.py dom DOM BASE JOB BY [NP]   the page as Chromium left it, series by BY,
+                                            against the API; with NP, one series per rank
   check_serve.py livedom DOM JOB            the page while JOB runs: shown live, with series
 
 BASE is http://ADDRESS. The database is read with tests/db/db_check.py's query
@@ -86,7 +91,52 @@ def live(base, program):
     raise SystemExit(f"FAIL: {job}'s events did not grow while it ran: {seen}")
 
 
-def check_api(base, url, job):
+def check_mpi_job(base, url, job, nranks, rounds, lat):
+    """paced_mpi.c's job of NRANKS ranks: one job (not one per rank), its
+    processes the ranks, a series by rank per rank with that rank's bytes, and
+    each rank's MPI-IO events (open, ROUNDS writes of (R + 1) * 4 KiB and
+    reads of 512 bytes, close) among the latency's calls."""
+    live_jobs = query(url, "SELECT job_key FROM jobs WHERE source = 'events'")
+    if [r[0] for r in live_jobs] != [job]:
+        fail(f"MPI job: live jobs {sorted(r[0] for r in live_jobs)}, expected one, {job}")
+    procs = get_json(base, job_path(job))["processes"]
+    hosts = {p["host"] for p in procs}
+    if sorted(int(p["rank"]) for p in procs) != list(range(nranks)) or len(hosts) != 1:
+        fail(f"MPI job: processes {[(p['host'], p['rank']) for p in procs]}, expected ranks 0..{nranks - 1} of one host")
+        return
+    host, = hosts
+    s = get_json(base, job_path(job) + "/series?by=rank")
+    got = {x["key"]: x for x in s["series"]}
+    want_keys = {f"{host}:{r}" for r in range(nranks)}
+    if set(got) != want_keys:
+        fail(f"MPI job: series by rank {sorted(got)}, expected {sorted(want_keys)}")
+        return
+    for r in range(nranks):
+        x = got[f"{host}:{r}"]
+        if x["label"] != f"rank {r} ({host})" or x["totals"]["bytes_written"] <= 0 or \
+                x["totals"]["bytes_read"] <= 0 or not x["points"]:
+            fail(f"MPI job: series of rank {r}: {x['label']!r}, totals {x['totals']}")
+    mpiio = {(int(r), op): (int(n), int(b or 0)) for r, op, n, b in query(
+        url, "SELECT rank, op, COUNT(*), SUM(CASE WHEN length > 0 THEN length ELSE 0 END)"
+        f" FROM events WHERE job_key = '{job}' AND module = 'MPIIO' GROUP BY rank, op")}
+    for r in range(nranks):
+        want = {"open": (1, 0), "write": (rounds, rounds * (r + 1) * 4096),
+                "read": (rounds, rounds * 512), "close": (1, 0)}
+        have = {op: v for (rr, op), v in mpiio.items() if rr == r}
+        if have != want:
+            fail(f"MPI job: rank {r}'s MPI-IO events (count, bytes) {have}, expected {want}")
+    for op in ("open", "write", "read", "close"):
+        n = sum(v[0] for (_, o), v in mpiio.items() if o == op)
+        if op not in lat or lat[op]["count"] < n:
+            fail(f"latency: {op}: {lat.get(op)}, fewer calls than its {n} MPI-IO events")
+    print(f"mpi: one job of ranks {list(range(nranks))} on {host}; series by rank: "
+          + ", ".join(f"rank {r} wrote {int(got[f'{host}:{r}']['totals']['bytes_written']):,} B"
+                      for r in range(nranks))
+          + f"; {sum(v[0] for v in mpiio.values())} MPI-IO events in the latency of "
+          + ", ".join(sorted({o for _, o in mpiio})))
+
+
+def check_api(base, url, job, nranks=None, rounds=None):
     jobs = {j["job_key"]: j for j in get_json(base, "/api/jobs")["jobs"]}
     db_jobs = query(url, "SELECT job_key, source, job_id, exe, start_time, end_time FROM jobs")
     if set(jobs) != {r[0] for r in db_jobs}:
@@ -191,6 +241,8 @@ def check_api(base, url, job):
     esc = [n for n in names.values() if n and n.endswith("esc <b>\"q'&.dat")]
     if not esc:
         fail(f"the file whose name needs escaping is not in files: {sorted(map(str, names.values()))}")
+    if nranks is not None:
+        check_mpi_job(base, url, job, nranks, rounds, lat)
     print(f"api: {len(jobs)} jobs, {job}: {nrows} events, series by job/rank/file "
           f"({len(want['rank'])} rank, {len(want['file'])} files), latency of {sorted(durs)}, "
           f"{len(slow)} slowest files, escaped names")
@@ -256,7 +308,7 @@ class Dom(html.parser.HTMLParser):
             self.cell += data
 
 
-def check_dom(dom_path, base, job):
+def check_dom(dom_path, base, job, by, nranks=None):
     d = Dom()
     d.feed(open(dom_path, encoding="utf-8").read())
     if d.body.get("data-status") != "ready" or int(d.body.get("data-polls", 0)) < 2:
@@ -265,7 +317,7 @@ def check_dom(dom_path, base, job):
     shown = [r[0] for r in d.tables.get("jobs-table", [])]
     if shown != [j["job_key"] for j in jobs]:
         fail(f"jobs table: {shown}, the API: {[j['job_key'] for j in jobs]}")
-    s = get_json(base, job_path(job) + "/series?by=file")
+    s = get_json(base, job_path(job) + f"/series?by={by}")
     rows = d.tables.get("series-table", [])
     want = [[x["label"], str(len(x["points"])), f"{int(x['totals']['bytes_read']):,}",
              f"{int(x['totals']['bytes_written']):,}"] for x in s["series"]]
@@ -277,10 +329,18 @@ def check_dom(dom_path, base, job):
     slow = get_json(base, job_path(job) + "/slowest")["files"]
     if [r[0] for r in d.tables.get("slowest-table", [])] != [f["name"] or f["record_id"] for f in slow]:
         fail(f"slowest table: {[r[0] for r in d.tables.get('slowest-table', [])]}, the API: {slow}")
-    if not any("esc <b>\"q'&.dat" in r[0] for r in rows):
+    names = [r[0] for r in (rows if by == "file" else d.tables.get("slowest-table", []))]
+    if not any("esc <b>\"q'&.dat" in n for n in names):
         fail("the file whose name needs escaping is not shown as its text")
+    if nranks is not None:
+        ranks = sorted(int(r[0].split()[1]) for r in rows if r[0].startswith("rank "))
+        if by != "rank" or ranks != list(range(nranks)) or len(rows) != nranks or \
+                any(r[3] in ("", "0") for r in rows):
+            fail(f"page: series by {by} {[r[:4] for r in rows]}, expected ranks 0..{nranks - 1} with bytes written")
+        if not {"open", "read", "write", "close"} <= {r[0] for r in d.tables.get("latency-table", [])}:
+            fail(f"page: latency table {d.tables.get('latency-table')} lacks MPI-IO's operations")
     print(f"page: ready after {d.body.get('data-polls')} polls; {len(shown)} jobs, {len(rows)} "
-          f"file series, {len(lat)} operations' latency, {len(slow)} slowest files as the API says")
+          f"series by {by} ({', '.join(r[0] for r in rows) if by == 'rank' else 'files'}), {len(lat)} operations' latency, {len(slow)} slowest files as the API says")
 
 
 def check_livedom(dom_path, job):
@@ -302,14 +362,16 @@ def main():
     what = sys.argv[1] if len(sys.argv) > 1 else ""
     if what == "live" and len(sys.argv) == 4:
         live(sys.argv[2], sys.argv[3])
-    elif what == "api" and len(sys.argv) == 5:
-        check_api(sys.argv[2], sys.argv[3], sys.argv[4])
+    elif what == "api" and len(sys.argv) in (5, 7):
+        check_api(sys.argv[2], sys.argv[3], sys.argv[4],
+                  *(int(a) for a in sys.argv[5:]))
     elif what == "http" and len(sys.argv) == 3:
         check_http(sys.argv[2])
     elif what == "livedom" and len(sys.argv) == 4:
         check_livedom(sys.argv[2], sys.argv[3])
-    elif what == "dom" and len(sys.argv) == 5:
-        check_dom(sys.argv[2], sys.argv[3], sys.argv[4])
+    elif what == "dom" and len(sys.argv) in (6, 7):
+        check_dom(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5],
+                  *(int(a) for a in sys.argv[6:]))
     else:
         raise SystemExit(__doc__)
     for f in failures:

@@ -1,7 +1,7 @@
 #!/bin/sh
 # iolens serve over a database of a real run's live events (docs/serve.md):
 #
-#   serve_test.sh IOLENS RUNTIME WRITER OUT BACKEND
+#   serve_test.sh IOLENS RUNTIME WRITER OUT BACKEND [NP]
 #
 # WRITER (paced_writer.c) runs ~2.5 s under the runtime with IOLENS_EVENTS=
 # file:DIR while iolens collect follows DIR into the database (BACKEND:
@@ -14,17 +14,32 @@
 # (bad --db: one line, exit 1; usage: exit 2; SIGTERM: exit 0). Keeps OUT/
 # BACKEND.png (screenshot), .dom.html and .console.txt.
 #
-# The workload is serial: the runtime's events carry rank 0 until they learn
-# MPI ranks, so an MPI run would show one rank too.
+# With NP, WRITER is an MPI program (paced_mpi.c) run as NP ranks by
+# mpirun --oversubscribe, which give them one job id as a scheduler would
+# (IOLENS_JOBID_ENV names a variable set for mpirun): the database must hold
+# ONE job of NP processes, its series by rank one per rank with that rank's
+# MPI-IO bytes, its latency the MPI-IO events too; the page is checked with its
+# series by rank. Keeps OUT/mpi-BACKEND.png, ...
 set -eu
-[ $# -eq 5 ] || { echo "usage: $0 IOLENS RUNTIME WRITER OUT BACKEND" >&2; exit 2; }
-iolens=$1 runtime=$2 writer=$3 out=$4 backend=$5
+[ $# -eq 5 ] || [ $# -eq 6 ] || { echo "usage: $0 IOLENS RUNTIME WRITER OUT BACKEND [NP]" >&2; exit 2; }
+iolens=$1 runtime=$2 writer=$3 out=$4 backend=$5 np=${6:-}
+rounds=6
+program=$(basename "$writer")
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/preload.sh"
 sanitizer_preload "$runtime" "$asan_signals"
 command -v python3 > /dev/null || { echo "FAIL: python3 is needed (scripts/install-deps)"; exit 1; }
 browser=$(command -v chromium || command -v chromium-browser || true)
 [ -n "$browser" ] || { echo "FAIL: chromium not found (scripts/install-deps)"; exit 1; }
+if [ -n "$np" ]; then
+    command -v mpirun > /dev/null 2>&1 ||
+        { echo "FAIL: mpirun not found: install Open MPI (scripts/install-deps)"; exit 1; }
+    [ "$(id -u)" -ne 0 ] || export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+fi
+# Output files and the page's first series: by rank for an MPI job.
+tag=${np:+mpi-}$backend
+by=${np:+rank}
+by=${by:-file}
 work=$(mktemp -d "${TMPDIR:-/tmp}/iolens-servetest.XXXXXX")
 mkdir -p "$out"
 . "$here/../db/servers.sh"
@@ -66,7 +81,7 @@ mkdir -p "$work/ev" "$work/data" "$work/logs"
 "$iolens" collect --from "file:$work/ev" --db "$url" --once > /dev/null || fail "collect --once failed"
 "$iolens" collect --from "file:$work/ev" --db "$url" --interval 0.2 > "$work/collect.out" 2>&1 &
 cpid=$!
-"$iolens" serve --db "$url" --listen 127.0.0.1:0 --live 5 > "$work/serve.out" 2> "$work/serve.err" &
+"$iolens" serve --db "$url" --listen 127.0.0.1:0 --live 15 > "$work/serve.out" 2> "$work/serve.err" &
 spid=$!
 i=0
 until grep -q 'listening on' "$work/serve.out"; do
@@ -80,9 +95,9 @@ one_line 2 "not HOST:PORT" --db "$url" --listen 127.0.0.1
 base=$(sed -n 's|^iolens serve: listening on \(http://[^/]*\)/$|\1|p' "$work/serve.out")
 [ -n "$base" ] || fail "serve said: $(cat "$work/serve.out")"
 
-# The page of JOB, polling every 200 ms, series by file.
+# The page of JOB, polling every 200 ms, series by $by.
 page_of() {
-    echo "$base/?poll=200&by=file#job=$(python3 -c 'import sys,urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$1")"
+    echo "$base/?poll=200&by=$by#job=$(python3 -c 'import sys,urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$1")"
 }
 # Headless Chromium on a profile of its own, its console into $console.
 browse() {
@@ -90,16 +105,30 @@ browse() {
         --enable-logging=stderr --v=0 --virtual-time-budget=3000 "$@" 2>> "$console"
 }
 
-env LD_PRELOAD="$preload" IOLENS_EVENTS="file:$work/ev" IOLENS_LOGPATH="$work/logs" \
-    IOLENS_MMAP_DIR="$work" "$writer" "$work/data" 6 500 &
+if [ -n "$np" ]; then
+    # The ranks share the job id a scheduler would give them; without it each
+    # rank's job id would be its process id, and each rank a job of its own.
+    # Open MPI's own allocations outlive the program's end: no leak check.
+    jobid=$(( $$ + 100000 ))
+    timeout 60 mpirun --oversubscribe -np "$np" env LD_PRELOAD="$preload" \
+        ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+        IOLENS_EVENTS="file:$work/ev" IOLENS_LOGPATH="$work/logs" IOLENS_MMAP_DIR="$work" \
+        IOLENS_JOBID_ENV=IOLENS_SERVE_JOBID IOLENS_SERVE_JOBID=$jobid \
+        "$writer" "$work/data" $rounds 500 > "$work/writer.out" 2>&1 &
+else
+    env LD_PRELOAD="$preload" IOLENS_EVENTS="file:$work/ev" IOLENS_LOGPATH="$work/logs" \
+        IOLENS_MMAP_DIR="$work" "$writer" "$work/data" $rounds 500 > "$work/writer.out" 2>&1 &
+fi
 wpid=$!
-job=$(check live "$base" paced_writer) || { kill "$wpid"; echo "$job"; exit 1; }
-# the page while it runs (--live 5 keeps it live a while after its last event)
-console=$out/$backend.console.txt
+job=$(check live "$base" "$program") || { kill "$wpid"; echo "$job"; exit 1; }
+[ -z "$np" ] || [ "$job" = "events:$jobid" ] || fail "the MPI job is $job, not events:$jobid"
+# the page while it runs (--live 15 keeps it live a while after its last event:
+# Chromium can take seconds to start on a loaded machine, ASan builds too)
+console=$out/$tag.console.txt
 : > "$console"
-browse --dump-dom "$(page_of "$job")" > "$out/$backend.live.dom.html"
-check livedom "$out/$backend.live.dom.html" "$job"
-wait "$wpid" || fail "paced_writer under the runtime failed"
+browse --dump-dom "$(page_of "$job")" > "$out/$tag.live.dom.html"
+check livedom "$out/$tag.live.dom.html" "$job"
+wait "$wpid" || fail "$program under the runtime failed: $(cat "$work/writer.out")"
 kill -TERM "$cpid"
 rc=0
 wait "$cpid" || rc=$?
@@ -108,20 +137,20 @@ cpid=
 # what the follower had not read yet
 "$iolens" collect --from "file:$work/ev" --db "$url" --once > /dev/null || fail "collect --once failed"
 
-check api "$base" "$url" "$job"
+check api "$base" "$url" "$job" ${np:+"$np" $rounds}
 check http "$base"
 
 # The page, as a browser shows it, polling every 200 ms.
 page=$(page_of "$job")
-browse --dump-dom "$page" > "$out/$backend.dom.html"
-browse --screenshot="$(realpath "$out")/$backend.png" --window-size=1280,1800 --hide-scrollbars \
+browse --dump-dom "$page" > "$out/$tag.dom.html"
+browse --screenshot="$(realpath "$out")/$tag.png" --window-size=1280,1800 --hide-scrollbars \
     "$page" > /dev/null
-[ -s "$out/$backend.png" ] || fail "no screenshot"
+[ -s "$out/$tag.png" ] || fail "no screenshot"
 if grep -q ':CONSOLE' "$console"; then
     grep ':CONSOLE' "$console" | head -n 5
     fail "console messages (above)"
 fi
-check dom "$out/$backend.dom.html" "$base" "$job"
+check dom "$out/$tag.dom.html" "$base" "$job" "$by" ${np:+"$np"}
 
 kill -TERM "$spid"
 rc=0
@@ -129,4 +158,4 @@ wait "$spid" || rc=$?
 spid=
 [ $rc = 0 ] || fail "serve exited $rc after SIGTERM: $(cat "$work/serve.err")"
 [ ! -s "$work/serve.err" ] || fail "serve wrote on stderr: $(cat "$work/serve.err")"
-echo "ok: serve ($backend); screenshot $out/$backend.png"
+echo "ok: serve (${np:+MPI job of $np ranks, }$backend); screenshot $out/$tag.png"
