@@ -8,7 +8,8 @@
 # BASE_LIB: a libiolens.so without events (e.g. built from the commit before
 # them) for the events-off instruction count. Needs build/ (make), valgrind,
 # mosquitto and mosquitto-clients. BENCH_ROUNDS (default 7) interleaved rounds
-# of events_cost (no runtime, events off, events on), medians; BENCH_N writes
+# of events_cost (no runtime, events off, events off with an idle thread,
+# events on), medians; BENCH_N writes
 # per round (default 200000); BENCH_FLAT writes for the sustained rates
 # (default 1000000: far more than the rings hold, so the sinks' own pace shows).
 set -eu
@@ -45,20 +46,24 @@ echo "  events on:  $(cg "$lib" IOLENS_EVENTS="file:$tmp/ev")"
 rm -f "$tmp"/ev/* "$tmp"/logs/*
 
 echo "ns per 64 B write, medians of $rounds interleaved rounds of $n (events_cost: the"
-echo "application's thread pinned to one CPU; cpu = its own CPU time, wall = elapsed)"
+echo "application's thread pinned to one CPU; cpu = its own CPU time, wall = elapsed;"
+echo "faults = its minor page faults in the loop; idle = events off, an idle thread started)"
 for i in $(seq "$rounds"); do
     "$cost" "$tmp/d" "$n" | sed 's/^/none /'
     LD_PRELOAD=$lib "$cost" "$tmp/d" "$n" | sed 's/^/off /'
+    LD_PRELOAD=$lib "$cost" "$tmp/d" "$n" idle | sed 's/^/idle /'
     LD_PRELOAD=$lib IOLENS_EVENTS="file:$tmp/ev" "$cost" "$tmp/d" "$n" | sed 's/^/on /'
     rm -f "$tmp"/ev/* "$tmp"/logs/*
 done > "$tmp/ns"
-for k in none off on; do
+for k in none off idle on; do
     eval "cpu_$k=$(awk -v k=$k '$1 == k { print $3 }' "$tmp/ns" | median)"
     eval "wall_$k=$(awk -v k=$k '$1 == k { print $5 }' "$tmp/ns" | median)"
-    eval "printf '  %-11s cpu %7s  wall %7s\n' \"events $k\" \$cpu_$k \$wall_$k"
+    eval "faults_$k=$(awk -v k=$k '$1 == k { print $7 }' "$tmp/ns" | median)"
+    eval "printf '  %-11s cpu %7s  wall %7s  faults %5s\n' \"events $k\" \$cpu_$k \$wall_$k \$faults_$k"
 done
 echo "  added by an event on the application's thread: cpu $(echo "$cpu_on - $cpu_off" | bc)" \
-     "ns, wall $(echo "$wall_on - $wall_off" | bc) ns"
+     "ns, wall $(echo "$wall_on - $wall_off" | bc) ns; of which libc's multi-threaded" \
+     "write (idle - off): cpu $(echo "$cpu_idle - $cpu_off" | bc) ns"
 
 count_file() { # write events of DIR/m in the file sink's files
     cat "$tmp"/ev/* | /usr/bin/python3 -c '

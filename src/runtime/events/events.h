@@ -28,26 +28,37 @@ enum {
 /* Operations, the connector's "op" strings (iol_event_op_name). */
 enum iol_event_op { IOL_EV_OPEN, IOL_EV_READ, IOL_EV_WRITE, IOL_EV_CLOSE, IOL_EV_FLUSH };
 
-/* One event, as a note function fills it (the counters after the call). */
+/* One event, as a note function fills it (the counters after the call): one
+ * ring slot of two cache lines, so that no line holds two events (the
+ * events thread reading one never shares a line the writer is filling).
+ * H5D's events have no offset or max_byte (they send -1): their selection
+ * fields take those words' place. */
 struct iol_event {
     uint64_t record_id;
     const char *name;  /* the record's name (in the record file, stable) */
-    int64_t off, len;  /* -1 where they do not apply (open, close, flush) */
+    int64_t len;       /* -1 where it does not apply (open, close, flush) */
     int64_t cnt;       /* the record's count of this operation */
-    int64_t max_byte;  /* -1 where the module has none */
     int64_t switches;  /* read/write switches, -1 where none */
     int64_t flushes;   /* flushes, -1 where none */
     double start, end; /* iol_now() seconds before and after the call */
     double total;      /* the record's cumulative time of this kind */
     uint64_t thread;   /* set by iol_events_commit */
-    /* H5D only (other modules send -1 and "N/A"): the record's selection
-     * counts and dataspace after the call, and the dataset's path in its
-     * file (inside name). */
-    int64_t pt_sel, irreg_hslab, reg_hslab, ndims, npoints;
-    const char *data_set;
     uint8_t module;    /* IOL_EV_* bit */
     uint8_t op;        /* enum iol_event_op */
+    int16_t ndims;     /* H5D: the dataspace's rank (HDF5's are at most 32) */
+    union {
+        struct {             /* every module but H5D */
+            int64_t off;      /* -1 where it does not apply (open, close, flush) */
+            int64_t max_byte; /* -1 where the module has none */
+        };
+        struct { /* H5D: the record's selection counts and points after the
+                  * call, and the dataset's path in its file (inside name) */
+            int64_t pt_sel, irreg_hslab, reg_hslab, npoints;
+            const char *data_set;
+        };
+    };
 };
+_Static_assert(sizeof(struct iol_event) == 128, "an event is two cache lines");
 
 /* Bits of the modules whose events are on; 0 when events are off. */
 extern unsigned iol_events_mask __attribute__((visibility("hidden")));

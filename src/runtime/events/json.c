@@ -106,6 +106,18 @@ static const char *module_name(unsigned m)
     }
 }
 
+/* An event's offset and max_byte: -1 for H5D, whose selection fields hold
+ * their place in the slot. */
+static int64_t off_of(const struct iol_event *e)
+{
+    return e->module == IOL_EV_H5D ? -1 : e->off;
+}
+
+static int64_t max_byte_of(const struct iol_event *e)
+{
+    return e->module == IOL_EV_H5D ? -1 : e->max_byte;
+}
+
 /* The fields before "seg", as the connector orders them. */
 static void head(struct out *o, const struct iol_event_proc *p, const struct iol_event *e,
                  const char *module, const char *op, int meta)
@@ -133,7 +145,7 @@ static void head(struct out *o, const struct iol_event_proc *p, const struct iol
     lit(o, ",\"type\":");
     str(o, meta ? "MET" : "MOD");
     lit(o, ",\"max_byte\":");
-    i64(o, e->max_byte);
+    i64(o, max_byte_of(e));
     lit(o, ",\"switches\":");
     i64(o, e->switches);
     lit(o, ",\"flushes\":");
@@ -173,7 +185,7 @@ static void seg(struct out *o, const struct iol_event_proc *p, const struct iol_
 {
     h5_fields(o, e);
     lit(o, ",\"off\":");
-    i64(o, e->off);
+    i64(o, off_of(e));
     lit(o, ",\"len\":");
     i64(o, e->len);
     lit(o, ",\"start\":");
@@ -187,7 +199,7 @@ static void seg(struct out *o, const struct iol_event_proc *p, const struct iol_
     lit(o, ",\"cnt\":");
     i64(o, e->cnt);
     lit(o, ",\"max_byte\":");
-    i64(o, e->max_byte);
+    i64(o, max_byte_of(e));
     lit(o, ",\"switches\":");
     i64(o, e->switches);
     lit(o, ",\"flushes\":");

@@ -119,10 +119,8 @@ __attribute__((noinline, cold)) static void h5d_event(struct iol_slot *s, int op
         return;
     e->record_id = r->base.id;
     e->name = name;
-    e->off = -1;
     e->len = len;
     e->cnt = cnt;
-    e->max_byte = -1;
     e->switches = rw ? r->counters[H5D_RW_SWITCHES] : -1;
     e->flushes = r->counters[H5D_FLUSHES];
     e->start = t0;
@@ -133,7 +131,7 @@ __attribute__((noinline, cold)) static void h5d_event(struct iol_slot *s, int op
     e->pt_sel = r->counters[H5D_POINT_SELECTS];
     e->irreg_hslab = r->counters[H5D_IRREGULAR_HYPERSLAB_SELECTS];
     e->reg_hslab = r->counters[H5D_REGULAR_HYPERSLAB_SELECTS];
-    e->ndims = r->counters[H5D_DATASPACE_NDIMS];
+    e->ndims = (int16_t)r->counters[H5D_DATASPACE_NDIMS];
     e->npoints = r->counters[H5D_DATASPACE_NPOINTS];
     e->data_set = st->set_at ? name + st->set_at : NULL;
     iol_events_commit(&claim);
