@@ -119,6 +119,18 @@ static int64_t max_byte_of(const struct iol_event *e)
 }
 
 /* The fields before "seg", as the connector orders them. */
+/* The record's counts an event carries, in the head and in each "seg"
+ * element: ,"max_byte":..,"switches":..,"flushes":.. */
+static void counts(struct out *o, const struct iol_event *e)
+{
+    lit(o, ",\"max_byte\":");
+    i64(o, max_byte_of(e));
+    lit(o, ",\"switches\":");
+    i64(o, e->switches);
+    lit(o, ",\"flushes\":");
+    i64(o, e->flushes);
+}
+
 static void head(struct out *o, const struct iol_event_proc *p, const struct iol_event *e,
                  const char *module, const char *op, int meta)
 {
@@ -144,12 +156,7 @@ static void head(struct out *o, const struct iol_event_proc *p, const struct iol
     str(o, module);
     lit(o, ",\"type\":");
     str(o, meta ? "MET" : "MOD");
-    lit(o, ",\"max_byte\":");
-    i64(o, max_byte_of(e));
-    lit(o, ",\"switches\":");
-    i64(o, e->switches);
-    lit(o, ",\"flushes\":");
-    i64(o, e->flushes);
+    counts(o, e);
     lit(o, ",\"cnt\":");
     i64(o, e->cnt);
     lit(o, ",\"op\":");
@@ -198,12 +205,7 @@ static void seg(struct out *o, const struct iol_event_proc *p, const struct iol_
     epoch(o, p, e->end);
     lit(o, ",\"cnt\":");
     i64(o, e->cnt);
-    lit(o, ",\"max_byte\":");
-    i64(o, max_byte_of(e));
-    lit(o, ",\"switches\":");
-    i64(o, e->switches);
-    lit(o, ",\"flushes\":");
-    i64(o, e->flushes);
+    counts(o, e);
     lit(o, ",\"thread\":");
     u64(o, e->thread);
     lit(o, "}");
