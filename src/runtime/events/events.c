@@ -215,13 +215,6 @@ void iol_events_commit(const struct iol_event_claim *c)
     __builtin_prefetch((const char *)(e + 1) + 64, 1, 3);
 }
 
-const char *iol_events_slot_name(struct iol_slot *s)
-{
-    const struct iol_map_slot_head *h = (const struct iol_map_slot_head *)s;
-    const struct iol_map_header *m = iol_rt.map.hdr;
-    return (const char *)m + m->names_off + h->name_off;
-}
-
 /* ---- the events thread ---- */
 
 /* Events in each message of buf (at most IOL_EV_BATCH each). */

@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-struct iol_slot;
+#include "core/core.h"
 
 /* The modules that send events: bits of iol_events_mask (IOL_EV_HDF5 for
  * H5F and H5D). An event's module is one of them, or IOL_EV_H5D (never in
@@ -79,8 +79,31 @@ struct iol_event *iol_events_claim(struct iol_event_claim *c);
 /* The event claimed in c is complete: the events thread may take it. */
 void iol_events_commit(const struct iol_event_claim *c);
 
-/* The name of slot s's record (its name in the record file). */
-const char *iol_events_slot_name(struct iol_slot *s);
+/* Claim an event (iol_events_claim) of operation op on the record of slot s
+ * in module (an IOL_EV_* bit), from t0 to t1, total the record's time of
+ * this kind so far, and fill what every module's event has: the record's id
+ * and name, module, op and the times. The caller fills the rest, then
+ * commits. Inline: the modules' event functions stay one call deep, as when
+ * each filled these fields itself. @return the event, or NULL when it is
+ * dropped. */
+static inline struct iol_event *iol_events_begin(struct iol_event_claim *c, struct iol_slot *s,
+                                                 int module, int op, double t0, double t1,
+                                                 double total)
+{
+    struct iol_event *e = iol_events_claim(c);
+    if (!e)
+        return NULL;
+    const struct iol_map_slot_head *h = (const struct iol_map_slot_head *)s;
+    const struct iol_map_header *m = iol_rt.map.hdr;
+    e->record_id = ((const struct iolens_record_base *)iol_slot_rec(s))->id;
+    e->name = (const char *)m + m->names_off + h->name_off;
+    e->module = (uint8_t)module;
+    e->op = (uint8_t)op;
+    e->start = t0;
+    e->end = t1;
+    e->total = total;
+    return e;
+}
 
 /* Read the settings (at start, in iol_core_start): sets iol_events_mask when
  * a sink is configured and understood. Reserves the rings' memory. */

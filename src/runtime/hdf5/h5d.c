@@ -111,29 +111,21 @@ __attribute__((noinline, cold)) static void h5d_event(struct iol_slot *s, int op
 {
     struct iolens_h5d_record *r = rec_of(s);
     struct h5d_state *st = state_of(s);
-    const char *name = iol_events_slot_name(s);
     int rw = op == IOL_EV_READ || op == IOL_EV_WRITE;
     struct iol_event_claim claim;
-    struct iol_event *e = iol_events_claim(&claim);
+    struct iol_event *e = iol_events_begin(&claim, s, IOL_EV_H5D, op, t0, t1, total);
     if (!e)
         return;
-    e->record_id = r->base.id;
-    e->name = name;
     e->len = len;
     e->cnt = cnt;
     e->switches = rw ? r->counters[H5D_RW_SWITCHES] : -1;
     e->flushes = r->counters[H5D_FLUSHES];
-    e->start = t0;
-    e->end = t1;
-    e->total = total;
-    e->module = IOL_EV_H5D;
-    e->op = (uint8_t)op;
     e->pt_sel = r->counters[H5D_POINT_SELECTS];
     e->irreg_hslab = r->counters[H5D_IRREGULAR_HYPERSLAB_SELECTS];
     e->reg_hslab = r->counters[H5D_REGULAR_HYPERSLAB_SELECTS];
     e->ndims = (int16_t)r->counters[H5D_DATASPACE_NDIMS];
     e->npoints = r->counters[H5D_DATASPACE_NPOINTS];
-    e->data_set = st->set_at ? name + st->set_at : NULL;
+    e->data_set = st->set_at ? e->name + st->set_at : NULL;
     iol_events_commit(&claim);
 }
 

@@ -44,22 +44,16 @@ __attribute__((noinline, cold)) static void h5f_event(struct iol_slot *s, int op
 {
     struct iolens_h5f_record *r = rec_of(s);
     struct iol_event_claim claim;
-    struct iol_event *e = iol_events_claim(&claim);
+    struct iol_event *e =
+        iol_events_begin(&claim, s, IOL_EV_HDF5, op, t0, t1, r->fcounters[H5F_F_META_TIME]);
     if (!e)
         return;
-    e->record_id = r->base.id;
-    e->name = iol_events_slot_name(s);
     e->off = -1;
     e->len = -1;
     e->cnt = cnt;
     e->max_byte = -1;
     e->switches = -1;
     e->flushes = r->counters[H5F_FLUSHES];
-    e->start = t0;
-    e->end = t1;
-    e->total = r->fcounters[H5F_F_META_TIME];
-    e->module = IOL_EV_HDF5;
-    e->op = (uint8_t)op;
     iol_events_commit(&claim);
 }
 

@@ -218,22 +218,15 @@ __attribute__((noinline, cold)) static void mpiio_event(struct iol_slot *s, int 
     struct iolens_mpiio_record *r = rec_of(s);
     int rw = op == IOL_EV_READ || op == IOL_EV_WRITE;
     struct iol_event_claim claim;
-    struct iol_event *e = iol_events_claim(&claim);
+    struct iol_event *e = iol_events_begin(&claim, s, IOL_EV_MPIIO, op, t0, t1, total);
     if (!e)
         return;
-    e->record_id = r->base.id;
-    e->name = iol_events_slot_name(s);
     e->off = off;
     e->len = len;
     e->cnt = cnt;
     e->max_byte = -1;
     e->switches = rw ? r->counters[MPIIO_RW_SWITCHES] : -1;
     e->flushes = -1;
-    e->start = t0;
-    e->end = t1;
-    e->total = total;
-    e->module = IOL_EV_MPIIO;
-    e->op = (uint8_t)op;
     iol_events_commit(&claim);
 }
 

@@ -84,12 +84,14 @@ __attribute__((noinline, cold)) static void stdio_event(struct iol_slot *slot, i
                   : op == IOL_EV_FLUSH ? c[STDIO_FLUSHES]
                   : op == IOL_EV_CLOSE ? state_of(slot)->closes
                                        : c[STDIO_OPENS];
+    int timer = op == IOL_EV_READ                         ? STDIO_F_READ_TIME
+                : op == IOL_EV_WRITE || op == IOL_EV_FLUSH ? STDIO_F_WRITE_TIME
+                                                           : STDIO_F_META_TIME;
     struct iol_event_claim claim;
-    struct iol_event *e = iol_events_claim(&claim);
+    struct iol_event *e =
+        iol_events_begin(&claim, slot, IOL_EV_STDIO, op, t0, t1, r->fcounters[timer]);
     if (!e)
         return;
-    e->record_id = r->base.id;
-    e->name = iol_events_slot_name(slot);
     e->off = off;
     e->len = len;
     e->cnt = cnt;
@@ -98,13 +100,6 @@ __attribute__((noinline, cold)) static void stdio_event(struct iol_slot *slot, i
                                        : -1;
     e->switches = -1;
     e->flushes = op == IOL_EV_OPEN || op == IOL_EV_READ ? -1 : c[STDIO_FLUSHES];
-    e->start = t0;
-    e->end = t1;
-    e->total = r->fcounters[op == IOL_EV_READ                         ? STDIO_F_READ_TIME
-                            : op == IOL_EV_WRITE || op == IOL_EV_FLUSH ? STDIO_F_WRITE_TIME
-                                                                       : STDIO_F_META_TIME];
-    e->module = IOL_EV_STDIO;
-    e->op = (uint8_t)op;
     iol_events_commit(&claim);
 }
 
