@@ -45,7 +45,10 @@ p = subprocess.run([iolens, "parse", found[0]], capture_output=True, text=True)
 if p.returncode:
     fail("iolens parse rejects the job's log")
 counters, ids = {}, {}
+jobid = None
 for line in p.stdout.splitlines():
+    if line.startswith("# jobid: "):
+        jobid = int(line.split()[2])
     f = line.split("\t")
     if line.startswith("#") or len(f) < 6:
         continue
@@ -68,6 +71,10 @@ for path in files:
         fail(f"{path}: events of several ranks {rank_set}")
     rank = rank_set.pop()
     ranks.add(rank)
+    # From MPI_Init on, every rank's events name the job log's job (rank 0's id).
+    late = {m["job_id"] for m, _ in evs if m["module"] in ("MPIIO", "H5F", "H5D")}
+    if late != {jobid}:
+        fail(f"rank {rank}: MPI-IO and HDF5 events carry job ids {late}, the log {jobid}")
 
     def of(module, name, op):
         return [(m, s) for m, s in evs if m["module"] == module and m["file"] == name and m["op"] == op]
@@ -124,4 +131,4 @@ for path in files:
 if ranks != {0, 1, 2, 3}:
     fail(f"the events files carry ranks {sorted(ranks)}, not 0 to 3")
 shutil.rmtree(tmp, ignore_errors=True)
-print("ok: 4 ranks, each file its own rank; MPI-IO, H5F and H5D events agree with the log")
+print("ok: 4 ranks, each file its own rank, one job id; MPI-IO, H5F and H5D events agree with the log")

@@ -15,9 +15,9 @@
 # BACKEND.png (screenshot), .dom.html and .console.txt.
 #
 # With NP, WRITER is an MPI program (paced_mpi.c) run as NP ranks by
-# mpirun --oversubscribe, which give them one job id as a scheduler would
-# (IOLENS_JOBID_ENV names a variable set for mpirun): the database must hold
-# ONE job of NP processes, its series by rank one per rank with that rank's
+# mpirun --oversubscribe, without a scheduler's job id: the runtime gives
+# every rank rank 0's at MPI_Init, the job id of the job's log. The database
+# must hold ONE job of NP processes under that id, its series by rank one per rank with that rank's
 # MPI-IO bytes, its latency the MPI-IO events too; the page is checked with its
 # series by rank. Keeps OUT/mpi-BACKEND.png, ...
 set -eu
@@ -106,14 +106,10 @@ browse() {
 }
 
 if [ -n "$np" ]; then
-    # The ranks share the job id a scheduler would give them; without it each
-    # rank's job id would be its process id, and each rank a job of its own.
     # Open MPI's own allocations outlive the program's end: no leak check.
-    jobid=$(( $$ + 100000 ))
     timeout 60 mpirun --oversubscribe -np "$np" env LD_PRELOAD="$preload" \
         ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
         IOLENS_EVENTS="file:$work/ev" IOLENS_LOGPATH="$work/logs" IOLENS_MMAP_DIR="$work" \
-        IOLENS_JOBID_ENV=IOLENS_SERVE_JOBID IOLENS_SERVE_JOBID=$jobid \
         "$writer" "$work/data" $rounds 500 > "$work/writer.out" 2>&1 &
 else
     env LD_PRELOAD="$preload" IOLENS_EVENTS="file:$work/ev" IOLENS_LOGPATH="$work/logs" \
@@ -121,7 +117,6 @@ else
 fi
 wpid=$!
 job=$(check live "$base" "$program") || { kill "$wpid"; echo "$job"; exit 1; }
-[ -z "$np" ] || [ "$job" = "events:$jobid" ] || fail "the MPI job is $job, not events:$jobid"
 # the page while it runs (--live 15 keeps it live a while after its last event:
 # Chromium can take seconds to start on a loaded machine, ASan builds too)
 console=$out/$tag.console.txt
@@ -129,6 +124,10 @@ console=$out/$tag.console.txt
 browse --dump-dom "$(page_of "$job")" > "$out/$tag.live.dom.html"
 check livedom "$out/$tag.live.dom.html" "$job"
 wait "$wpid" || fail "$program under the runtime failed: $(cat "$work/writer.out")"
+if [ -n "$np" ]; then
+    jobid=$("$iolens" parse "$work"/logs/*.darshan | sed -n 's/^# jobid: //p')
+    [ "$job" = "events:$jobid" ] || fail "the MPI job is $job, not its log's job events:$jobid"
+fi
 kill -TERM "$cpid"
 rc=0
 wait "$cpid" || rc=$?

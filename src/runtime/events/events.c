@@ -107,6 +107,7 @@ static _Atomic uint64_t unringed; /* events dropped: no ring free */
 static struct iol_sink sink = {NULL, -1, NULL, 0};
 static int sink_up;                 /* the sink's open succeeded */
 static _Atomic int64_t rank;        /* what messages carry as "rank" */
+static _Atomic int64_t job_id;      /* and as "job_id" */
 static struct iol_event_proc proc;
 static char host[256];
 static char exe[256]; /* the command line's first word, as the connector sends */
@@ -235,6 +236,7 @@ static uint64_t drain_pass(void)
     size_t used = 0, msgs = 0;
     uint64_t taken = 0;
     proc.rank = atomic_load_explicit(&rank, memory_order_relaxed);
+    proc.job_id = atomic_load_explicit(&job_id, memory_order_relaxed);
     for (unsigned r = 0; r < IOL_EV_RINGS; r++) {
         struct ev_ring *q = &rings[r];
         uint64_t t = atomic_load_explicit(&q->tail, memory_order_relaxed);
@@ -372,6 +374,11 @@ void iol_events_set_rank(int r)
     atomic_store(&rank, r);
 }
 
+void iol_events_set_job(int64_t id)
+{
+    atomic_store(&job_id, id);
+}
+
 void iol_events_configure(void)
 {
     const struct iol_config *c = &iol_rt.cfg;
@@ -410,7 +417,7 @@ static void refresh_proc(void)
 {
     const struct iol_map_header *h = iol_rt.map.hdr;
     proc.uid = h->uid;
-    proc.job_id = h->jobid;
+    atomic_store(&job_id, h->jobid);
     size_t n = 0;
     while (n + 1 < sizeof(exe) && h->exe[n] && h->exe[n] != ' ')
         exe[n] = h->exe[n], n++;

@@ -126,4 +126,8 @@ void iol_events_restart(void);
  * now on carries it (before, the launcher's rank variable, else 0). */
 void iol_events_set_rank(int rank);
 
+/* The job's id, rank 0's, known at MPI_Init: every message formatted from
+ * now on carries it (before, this process's own, as in its record set). */
+void iol_events_set_job(int64_t id);
+
 #endif

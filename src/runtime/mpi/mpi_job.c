@@ -56,7 +56,8 @@ void iol_mpi_job_start(int recording)
     if (ops || !(ops = load_ops()))
         return;
     iol_mpiio_set_nulls(ops->info_null, ops->datatype_null);
-    int r = ops->init(&host, recording, &my_rank, &world_size);
+    int64_t jobid = iol_rt.jobid;
+    int r = ops->init(&host, recording, &my_rank, &world_size, &jobid);
     if (r < 0) {
         iol_diag("MPI job set-up failed: each MPI process gets its own log");
         ops = NULL;
@@ -64,6 +65,8 @@ void iol_mpi_job_start(int recording)
     }
     job_log = r == 1;
     iol_events_set_rank(my_rank);
+    if (jobid)
+        iol_events_set_job(jobid);
     /* The rank is known only now: an excluded rank drops what it recorded
      * since start (constructor to MPI_Init) and records nothing more, but
      * still takes part in the job's collectives, as in Darshan. */

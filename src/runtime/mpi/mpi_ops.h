@@ -18,7 +18,7 @@
 #include "core/paths.h"
 
 #define IOL_MPI_OPS_SYMBOL "iolens_mpi_ops"
-#define IOL_MPI_OPS_VERSION 7
+#define IOL_MPI_OPS_VERSION 8
 #define IOL_MPI_LIB_NAME "libiolens-mpi.so"
 #define IOL_MPI_MAX_PATHS 3 /* candidate log paths, tried in order */
 
@@ -73,9 +73,12 @@ struct iol_mpi_ops {
     /* Collective over MPI_COMM_WORLD, right after the real MPI_Init: keep a
      * duplicate of the world communicator, learn this process's rank and the
      * world size, and agree whether every process is recording (recording:
-     * this one is). @return 1 if the job log will be written (all record),
+     * this one is). *jobid receives rank 0's job id (0 when rank 0 has
+     * none), so that every rank's events name one job even without a
+     * scheduler's id. @return 1 if the job log will be written (all record),
      * 0 if not (then each process records on its own), -1 on an MPI error. */
-    int (*init)(const struct iol_mpi_host *host, int recording, int *rank, int *nprocs);
+    int (*init)(const struct iol_mpi_host *host, int recording, int *rank, int *nprocs,
+                int64_t *jobid);
 
     /* Collective, before the real MPI_Finalize: write the one log of the job
      * from every process's local (NULL: this process has nothing, and then no

@@ -26,7 +26,8 @@ int iol_mpi_any_failed(int failed)
     return any != 0;
 }
 
-static int init(const struct iol_mpi_host *host, int recording, int *rank, int *nprocs)
+static int init(const struct iol_mpi_host *host, int recording, int *rank, int *nprocs,
+                int64_t *jobid)
 {
     int all = 0;
 
@@ -39,7 +40,8 @@ static int init(const struct iol_mpi_host *host, int recording, int *rank, int *
     if (PMPI_Comm_set_errhandler(iol_mpi.comm, MPI_ERRORS_RETURN) != MPI_SUCCESS ||
         PMPI_Comm_rank(iol_mpi.comm, &iol_mpi.rank) != MPI_SUCCESS ||
         PMPI_Comm_size(iol_mpi.comm, &iol_mpi.nprocs) != MPI_SUCCESS ||
-        PMPI_Allreduce(&recording, &all, 1, MPI_INT, MPI_LAND, iol_mpi.comm) != MPI_SUCCESS)
+        PMPI_Allreduce(&recording, &all, 1, MPI_INT, MPI_LAND, iol_mpi.comm) != MPI_SUCCESS ||
+        PMPI_Bcast(jobid, 1, MPI_INT64_T, 0, iol_mpi.comm) != MPI_SUCCESS)
         return -1;
     *rank = iol_mpi.rank;
     *nprocs = iol_mpi.nprocs;
