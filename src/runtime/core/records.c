@@ -547,6 +547,7 @@ static uint64_t create_slot(struct iol_pool *p, uint64_t id, const char *name, u
     struct iol_slot *s = slot_at(p, idx);
     memset((unsigned char *)s + IOL_MAP_SLOT_HEAD, 0, p->stride - IOL_MAP_SLOT_HEAD);
     struct iol_map_slot_head *head = (struct iol_map_slot_head *)s;
+    memset(head->module_hot, 0, sizeof(head->module_hot));
     head->name_off = name_v - 1;
     struct iolens_record_base *base = iol_slot_rec(s);
     p->mod->init_record(base, iol_slot_state(s, p->mod->record_size), name);
@@ -654,18 +655,17 @@ static inline uint64_t name_cache_hash(const char *name, size_t len)
     return h ^ (h >> 32);
 }
 
-/* The slot at idx if it is live and named name (len bytes). @return it, or NULL. */
-static struct iol_slot *cached_slot(struct iol_pool *p, uint32_t idx, const char *name,
-                                    size_t len)
+/* The slot at idx if it is named name (len bytes). A cache entry is put
+ * (release) only once its slot is live, and read with acquire: the slot's
+ * name and record are then visible, with no look at its id's cache line.
+ * @return it, or NULL. */
+static inline __attribute__((always_inline)) struct iol_slot *
+cached_slot(struct iol_pool *p, uint32_t idx, const char *name, size_t len)
 {
     uint32_t count = atomic_load_explicit(&p->mm->count, memory_order_relaxed);
     if (idx >= count || idx >= p->capacity)
         return NULL;
     struct iol_slot *s = slot_at(p, idx);
-    struct iolens_record_base *base = iol_slot_rec(s);
-    /* The id is set last (create_slot): once it is, the name offset holds. */
-    if (__atomic_load_n(&base->id, __ATOMIC_ACQUIRE) == 0)
-        return NULL;
     const struct iol_map_header *h = R.map->hdr;
     uint64_t off = ((const struct iol_map_slot_head *)s)->name_off;
     if (off >= h->names_size || len >= h->names_size - off ||
@@ -703,7 +703,7 @@ static struct iol_slot *cache_find_rest(struct iol_pool *p, uint32_t key, const 
     uint32_t mask;
     _Atomic uint64_t *cache = cache_level(p, &mask);
     for (unsigned i = 1; i < IOL_NAME_CACHE_WAYS; i++) {
-        uint64_t e = atomic_load_explicit(cache_way(cache, mask, key, i), memory_order_relaxed);
+        uint64_t e = atomic_load_explicit(cache_way(cache, mask, key, i), memory_order_acquire);
         if (e == 0)
             return NULL;
         if ((uint32_t)(e >> 32) == key) {
@@ -717,7 +717,8 @@ static struct iol_slot *cache_find_rest(struct iol_pool *p, uint32_t key, const 
 
 /* The first way of name's set held the entry e of its key: its slot, if it
  * holds name, else what the other ways hold. */
-static struct iol_slot *cache_check(struct iol_pool *p, uint64_t e, const char *name, size_t len)
+static inline __attribute__((always_inline)) struct iol_slot *
+cache_check(struct iol_pool *p, uint64_t e, const char *name, size_t len)
 {
     struct iol_slot *s = cached_slot(p, (uint32_t)e - 1, name, len);
     return s ? s : cache_find_rest(p, (uint32_t)(e >> 32), name, len);
@@ -730,7 +731,7 @@ static inline struct iol_slot *cache_find(struct iol_pool *p, _Atomic uint64_t *
                                           uint32_t mask, uint32_t key, const char *name,
                                           size_t len)
 {
-    uint64_t e = atomic_load_explicit(&cache[key & mask], memory_order_relaxed);
+    uint64_t e = atomic_load_explicit(&cache[key & mask], memory_order_acquire);
     if ((uint32_t)(e >> 32) == key && (uint32_t)e != 0)
         return cache_check(p, e, name, len);
     return e ? cache_find_rest(p, key, name, len) : NULL;
@@ -744,12 +745,12 @@ static void cache_put(_Atomic uint64_t *cache, uint32_t mask, uint64_t v)
     for (unsigned i = 0; i < IOL_NAME_CACHE_WAYS; i++) {
         uint64_t e = 0;
         if (atomic_compare_exchange_strong_explicit(cache_way(cache, mask, key, i), &e, v,
-                                                    memory_order_relaxed,
+                                                    memory_order_release,
                                                     memory_order_relaxed) ||
             e == v)
             return;
     }
-    atomic_store_explicit(cache_way(cache, mask, key, 0), v, memory_order_relaxed);
+    atomic_store_explicit(cache_way(cache, mask, key, 0), v, memory_order_release);
 }
 
 /* Move pool p's name cache to its next level once its records fill half
@@ -767,7 +768,7 @@ static void cache_grow(struct iol_pool *p)
         _Atomic uint64_t *from = p->names_seen[lv], *to = p->names_seen[lv + 1];
         uint32_t mask = (uint32_t)name_cache_entries(lv + 1) - 1;
         for (uint64_t i = 0; i < name_cache_entries(lv); i++) {
-            uint64_t v = atomic_load_explicit(&from[i], memory_order_relaxed);
+            uint64_t v = atomic_load_explicit(&from[i], memory_order_acquire);
             if (v)
                 cache_put(to, mask, v);
         }

@@ -74,6 +74,16 @@ static inline void *iol_slot_rec(struct iol_slot *s)
     return (unsigned char *)s + IOL_MAP_SLOT_HEAD;
 }
 
+/* Bytes of a slot's hot state, on the cache line of its lock. */
+#define IOL_SLOT_HOT_BYTES (IOL_MAP_SLOT_HEAD - 16)
+
+/* The hot state of a slot: a module's state read and written by every update
+ * (IOL_SLOT_HOT_BYTES, zero when the slot is made). */
+static inline void *iol_slot_hot(struct iol_slot *s)
+{
+    return ((struct iol_map_slot_head *)s)->module_hot;
+}
+
 /* The module state of a slot whose records are rec_size bytes. */
 static inline void *iol_slot_state(struct iol_slot *s, size_t rec_size)
 {

@@ -61,6 +61,11 @@ static inline struct posix_state *state_of(struct iol_slot *s)
     return iol_slot_state(s, sizeof(struct iolens_posix_record));
 }
 
+static inline struct posix_hot *hot_of(struct iol_slot *s)
+{
+    return iol_slot_hot(s);
+}
+
 static void posix_init_record(struct iolens_record_base *base, void *state, const char *name)
 {
     struct iolens_posix_record *r = (struct iolens_posix_record *)base;
@@ -209,8 +214,9 @@ static inline __attribute__((always_inline)) void note_rw(struct iol_slot *s, st
 {
     struct iolens_posix_record *r = rec_of(s);
     struct posix_state *st = state_of(s);
-    int64_t *last = k->io_type == POSIX_IO_READ ? &st->last_byte_read : &st->last_byte_written;
-    double *last_end = k->io_type == POSIX_IO_READ ? &st->last_read_end : &st->last_write_end;
+    struct posix_hot *h = hot_of(s);
+    int64_t *last = k->io_type == POSIX_IO_READ ? &h->last_byte_read : &h->last_byte_written;
+    double *last_end = k->io_type == POSIX_IO_READ ? &h->last_read_end : &h->last_write_end;
 
     iol_heatmap_update(IOL_HEATMAP_POSIX, k->io_type == POSIX_IO_WRITE, n, t0, t1);
     if (iol_slot_lock(s) != 0)
@@ -242,9 +248,9 @@ static inline __attribute__((always_inline)) void note_rw(struct iol_slot *s, st
     int64_t falign = r->counters[POSIX_FILE_ALIGNMENT];
     if (falign > 0 && align_rest((uint64_t)at, (uint64_t)falign) != 0)
         r->counters[POSIX_FILE_NOT_ALIGNED]++;
-    if (st->last_io_type == k->other_type)
+    if (h->last_io_type == k->other_type)
         r->counters[POSIX_RW_SWITCHES]++;
-    st->last_io_type = k->io_type;
+    h->last_io_type = k->io_type;
     iol_set_start_end(&r->fcounters[k->f_start], &r->fcounters[k->f_end], t0, t1);
     if (r->fcounters[k->f_max_time] < t1 - t0) {
         r->fcounters[k->f_max_time] = t1 - t0;
@@ -326,7 +332,7 @@ void iol_posix_note_open(int fd, struct iol_slot *s, int flags, int mode, double
         return;
     }
     struct iolens_posix_record *r = rec_of(s);
-    struct posix_state *st = state_of(s);
+    struct posix_hot *h = hot_of(s);
     struct iol_ofd *o = iol_fd_open(fd, s);
     if (o && (flags & O_APPEND)) {
         int err = errno; /* called after the real open: errno is its */
@@ -339,12 +345,12 @@ void iol_posix_note_open(int fd, struct iol_slot *s, int flags, int mode, double
         return;
     if (mode)
         r->counters[POSIX_MODE] = mode;
-    st->last_byte_read = 0;
-    st->last_byte_written = 0;
+    h->last_byte_read = 0;
+    h->last_byte_written = 0;
     r->counters[POSIX_OPENS]++;
     iol_set_start_end(&r->fcounters[POSIX_F_OPEN_START_TIMESTAMP],
                       &r->fcounters[POSIX_F_OPEN_END_TIMESTAMP], t0, t1);
-    iol_add_time(&r->fcounters[POSIX_F_META_TIME], t0, t1, &st->last_meta_end);
+    iol_add_time(&r->fcounters[POSIX_F_META_TIME], t0, t1, &h->last_meta_end);
     if (iol_events_mask & IOL_EV_POSIX)
         posix_event(s, IOL_EV_OPEN, -1, -1, r->counters[POSIX_OPENS], -1, t0, t1,
                     r->fcounters[POSIX_F_META_TIME]);
@@ -357,12 +363,11 @@ void iol_posix_note_refopen(struct iol_ofd *o, enum posix_ref_kind kind, double 
     if (!s || iol_slot_lock(s) != 0)
         return;
     struct iolens_posix_record *r = rec_of(s);
-    struct posix_state *st = state_of(s);
     r->counters[POSIX_OPENS]++;
     r->counters[kind]++;
     iol_set_start_end(&r->fcounters[POSIX_F_OPEN_START_TIMESTAMP],
                       &r->fcounters[POSIX_F_OPEN_END_TIMESTAMP], t0, t1);
-    iol_add_time(&r->fcounters[POSIX_F_META_TIME], t0, t1, &st->last_meta_end);
+    iol_add_time(&r->fcounters[POSIX_F_META_TIME], t0, t1, &hot_of(s)->last_meta_end);
     iol_slot_unlock(s);
 }
 
@@ -370,9 +375,8 @@ void iol_posix_note_stat(struct iol_slot *s, double t0, double t1)
 {
     if (!s || iol_slot_lock(s) != 0)
         return;
-    struct posix_state *st = state_of(s);
     rec_of(s)->counters[POSIX_STATS]++;
-    iol_add_time(&rec_of(s)->fcounters[POSIX_F_META_TIME], t0, t1, &st->last_meta_end);
+    iol_add_time(&rec_of(s)->fcounters[POSIX_F_META_TIME], t0, t1, &hot_of(s)->last_meta_end);
     iol_slot_unlock(s);
 }
 
@@ -401,11 +405,12 @@ static void posix_note_close(int fd, struct iol_ofd *o, double t0, double t1)
     }
     struct iolens_posix_record *r = rec_of(s);
     struct posix_state *st = state_of(s);
-    st->last_byte_read = 0;
-    st->last_byte_written = 0;
+    struct posix_hot *h = hot_of(s);
+    h->last_byte_read = 0;
+    h->last_byte_written = 0;
     iol_set_start_end(&r->fcounters[POSIX_F_CLOSE_START_TIMESTAMP],
                       &r->fcounters[POSIX_F_CLOSE_END_TIMESTAMP], t0, t1);
-    iol_add_time(&r->fcounters[POSIX_F_META_TIME], t0, t1, &st->last_meta_end);
+    iol_add_time(&r->fcounters[POSIX_F_META_TIME], t0, t1, &h->last_meta_end);
     st->closes++;
     if (iol_events_mask & IOL_EV_POSIX)
         posix_event(s, IOL_EV_CLOSE, -1, -1, st->closes, -1, t0, t1,
@@ -424,10 +429,9 @@ static inline __attribute__((always_inline)) void posix_note_seek(struct iol_ofd
     struct iol_slot *s = iol_posix_ofd_record(o);
     if (!s || iol_slot_lock(s) != 0)
         return;
-    struct posix_state *st = state_of(s);
     o->pos = ret;
     rec_of(s)->counters[POSIX_SEEKS]++;
-    iol_add_time(&rec_of(s)->fcounters[POSIX_F_META_TIME], t0, t1, &st->last_meta_end);
+    iol_add_time(&rec_of(s)->fcounters[POSIX_F_META_TIME], t0, t1, &hot_of(s)->last_meta_end);
     iol_slot_unlock(s);
 }
 

@@ -23,13 +23,20 @@ extern const struct iol_binding_table iol_posix_meta_bindings;
 extern const struct iol_binding_table iol_posix_aio_bindings;
 
 /* Per-record state that is not part of the log record. */
-struct posix_state {
+/* The part of a record's state every update reads or writes: in the slot's
+ * head, beside its lock (iol_slot_hot). */
+struct posix_hot {
     int64_t last_byte_read;     /* last byte of the previous read, 0 after open/close */
     int64_t last_byte_written;
-    int last_io_type;           /* POSIX_IO_READ, POSIX_IO_WRITE or 0 */
     double last_meta_end;       /* ends of the last timed operations, so that */
     double last_read_end;       /* overlapping calls (threads) are not counted */
     double last_write_end;      /* twice in the cumulative times */
+    int last_io_type;           /* POSIX_IO_READ, POSIX_IO_WRITE or 0 */
+};
+_Static_assert(sizeof(struct posix_hot) <= IOL_SLOT_HOT_BYTES, "POSIX hot state fits the head");
+
+/* The rest, after the record. */
+struct posix_state {
     struct iol_vals access;     /* distinct access sizes */
     struct iol_vals stride;     /* distinct strides */
     void *dxt;                  /* the file's DXT_POSIX record (dxt/dxt.h), NULL until

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "common/hash.h"
+#include "core/counting.h"
 #include "core/paths.h"
 
 /* Declared here: the __xstat forms left glibc's headers in 2.33. (rename and
@@ -116,14 +117,14 @@ static void posix_note_sync(int ret, int fd, int counter, double t0, double t1)
     struct iol_slot *s = ret == 0 ? iol_posix_fd(fd, &o) : NULL;
     if (!s || iol_slot_lock(s) != 0)
         return;
-    struct posix_state *st = iol_slot_state(s, sizeof(struct iolens_posix_record));
+    struct posix_hot *h = iol_slot_hot(s);
     struct iolens_posix_record *r = iol_slot_rec(s);
     r->counters[counter]++;
     /* Darshan counts syncs as write time. */
     double *timer = &r->fcounters[POSIX_F_WRITE_TIME];
-    *timer += (t0 > st->last_write_end) ? t1 - t0 : t1 - st->last_write_end;
-    if (t1 > st->last_write_end)
-        st->last_write_end = t1;
+    *timer += (t0 > h->last_write_end) ? t1 - t0 : t1 - h->last_write_end;
+    if (t1 > h->last_write_end)
+        h->last_write_end = t1;
     if (iol_events_mask & IOL_EV_POSIX)
         iol_posix_event_flush(s, t0, t1);
     iol_slot_unlock(s);
@@ -161,12 +162,10 @@ static void posix_note_rename(int ret, int olddir, const char *oldpath, int newd
     struct iol_slot *from = iol_record_find(pool, old_id);
     if (!from || iol_slot_lock(from) != 0)
         goto out; /* as Darshan: only renames of files it knows */
-    struct posix_state *st = iol_slot_state(from, sizeof(struct iolens_posix_record));
+    struct posix_hot *h = iol_slot_hot(from);
     struct iolens_posix_record *r = iol_slot_rec(from);
     r->counters[POSIX_RENAME_SOURCES]++;
-    r->fcounters[POSIX_F_META_TIME] += (t0 > st->last_meta_end) ? t1 - t0 : t1 - st->last_meta_end;
-    if (t1 > st->last_meta_end)
-        st->last_meta_end = t1;
+    iol_add_time(&r->fcounters[POSIX_F_META_TIME], t0, t1, &h->last_meta_end);
     iol_slot_unlock(from);
     if ((nl = iol_posix_path_name(newdir, newpath, newname)) < 0)
         goto out;
