@@ -104,7 +104,7 @@ EOF
     sed -i "s|tests/predict/loop_fwrite.c|$here/loop_fwrite.c|" "$t/want"
     diff "$t/want" "$t/rank" || { echo "FAIL: ranking under X2 only"; exit 1; }
     # Table II: the formula's values, recomputed here from the printed X
-    "$iolens" predict --json "$here/loop_fwrite.c" > "$t/out.json"
+    "$iolens" predict --json --model paper "$here/loop_fwrite.c" > "$t/out.json"
     check "$t/out.json" \
         'all(b["cioc"] is None or abs(b["cioc"] - (-1.99 + sum(c * x for c, x in zip([0.17, 278.80, 3706.47, -42612.30, 0, 0, -10487.80, 0, 809.04, 183996.00, 0, 227.98, 6456.39, 0.78, 0, 0], b["x"])))) < 1e-6 * max(1, abs(b["cioc"])) for b in blocks)' \
         '[b["rank"] for b in blocks] == list(range(1, len(blocks) + 1))' \
