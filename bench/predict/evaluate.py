@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Prediction against measurement for bench/predict/run.sh: per program, its
 functions' measured I/O intensity (run file) beside their predicted place
-(paper model and leave-one-program-out model); Spearman between CIOC and
-measured intensity over all functions, and the share of programs whose most
-I/O-intensive function is predicted first."""
+(leave-one-program-out model); Spearman between prediction and measured
+intensity over all functions, and the share of programs whose most
+I/O-intensive function is predicted first, with Table II's and the
+leave-one-out coefficients, each counted two ways: equal CIOC values as
+ties, and predict's own order (its secondary order among equal values)."""
 import json
 import sys
 
@@ -41,21 +43,26 @@ def measured(run):
             for f in run["functions"] if f["time"] > 0}
 
 
-def predicted(pred):
-    """Per function, its CIOC value (higher = more intensive); a function without
-    I/O is below all (Procedure 2). Equal values are ties, not an order."""
-    return {b["name"]: b["cioc"] if b["cioc"] is not None else float("-inf")
+def predicted(pred, by):
+    """Per function, how intensive it is predicted (higher = more): by "cioc",
+    its CIOC value, equal values being ties, not an order; by "rank", its CIOC
+    value with equal values ordered as predict orders them (its documented
+    secondary order, here through the place it printed). A function without
+    I/O is below all (Procedure 2) and they tie."""
+    none = (float("-inf"), 0)
+    return {b["name"]: (b["cioc"], -b["rank"] if by == "rank" else 0)
+            if b["cioc"] is not None else none
             for b in pred["blocks"] if b["kind"] == "function"}
 
 
 def main():
     work, programs = sys.argv[1], sys.argv[2:]
     result = {}
-    for model in ("paper", "lopo"):
+    for model, by in (("paper", "cioc"), ("lopo", "cioc"), ("paper", "rank"), ("lopo", "rank")):
         xs, ys, top_right = [], [], 0
         for p in programs:
             run = json.load(open(f"{work}/{p}.run.json"))
-            pred = predicted(json.load(open(f"{work}/{p}.{model}.json")))
+            pred = predicted(json.load(open(f"{work}/{p}.{model}.json")), by)
             meas = measured(run)
             names = [f for f in meas if f in pred]
             xs += [pred[f] for f in names]
@@ -66,19 +73,20 @@ def main():
             top_pred = "/".join(tied)
             # a tie for first place counts as 1/k of a hit
             top_right += (top_meas in tied) / len(tied)
-            if model == "lopo":
+            if model == "lopo" and by == "rank":
                 place = {f: 1 + sum(pred[g] > pred[f] for g in names) for f in names}
                 print(f"{p}: measured top {top_meas}, predicted top {top_pred}; measured "
                       "intensity (predicted place): " + ", ".join(
                           f"{f} {meas[f]:.3f} ({place[f]})"
                           for f in sorted(names, key=lambda f: -meas[f])))
-        result[model] = (spearman(xs, ys), top_right, len(xs))
-    for model, label in (("paper", "Table II coefficients"),
-                         ("lopo", "recalibrated, leave one program out")):
-        rho, top, n = result[model]
-        print(f"{label}: Spearman {rho:.3f} over {n} functions (equal scores tied); most "
-              f"I/O-intensive function predicted first in {top:.1f} of {len(programs)} programs "
-              "(a tie for first counts 1/k)")
+        result[model, by] = (spearman(xs, ys), top_right, len(xs))
+    for by, how in (("cioc", "equal CIOC values tied"), ("rank", "predict's order")):
+        for model, label in (("paper", "Table II coefficients"),
+                             ("lopo", "recalibrated, leave one program out")):
+            rho, top, n = result[model, by]
+            print(f"{label}, {how}: Spearman {rho:.3f} over {n} functions; most I/O-intensive "
+                  f"function predicted first in {top:.1f} of {len(programs)} programs"
+                  + (" (a tie for first counts 1/k)" if by == "cioc" else ""))
 
 
 main()

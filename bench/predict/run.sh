@@ -38,7 +38,7 @@ for p in $programs; do
   python3 "$here/median.py" "$work/$p.run1.json" "$work/$p.run2.json" "$work/$p.run3.json" \
       > "$work/$p.run.json"
   t0=$(date +%s%N)
-  "$iolens" predict --json "$src" > "$work/$p.paper.json"
+  "$iolens" predict --json --model paper "$src" > "$work/$p.paper.json"
   t1=$(date +%s%N)
   predict_ns=$((predict_ns + t1 - t0))
 done

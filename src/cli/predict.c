@@ -25,8 +25,10 @@ static const char predict_usage[] =
     "                       DIR/compile_commands.json (files it does not list\n"
     "                       take the flags after --)\n"
     "  --json               print {\"blocks\": [...]}, every block\n"
-    "  --model M            'paper' (Table II's coefficients, the default) or a\n"
-    "                       model file written by --calibrate\n"
+    "  --model M            'calibrated' (the default: the model fitted on the\n"
+    "                       project's benchmark set, built in), 'paper' (Table\n"
+    "                       II's coefficients) or a model file written by\n"
+    "                       --calibrate\n"
     "  --top N              print the first N blocks (text; default 30, 0: all)\n"
     "  --assume-trips N     trips scored for a loop whose count the source does\n"
     "                       not give (default 100; shown as unknown)\n"
@@ -89,7 +91,7 @@ static int run_calibrate(char **runs, int n, const struct pr_options *opt, const
 static int cli_predict(int argc, char **argv)
 {
     struct pr_options opt = {.assume_trips = 100};
-    const char *model_name = "paper", *output = NULL;
+    const char *model_name = "calibrated", *output = NULL;
     double top = 30;
     int json = 0, calibrate = 0, c, bad = 0;
     /* what follows "--" are compiler flags, kept from getopt's permutation */

@@ -42,18 +42,30 @@ static int has_io(const struct pr_block *b)
     return b->p[PR_IO_OPS] > 0;
 }
 
-/* I/O blocks first, by CIOC value; then by place. */
+/* -1 if a ranks first by larger v, 1 if b does, 0 if equal. */
+static int larger_first(double a, double b)
+{
+    return a == b ? 0 : a > b ? -1 : 1;
+}
+
+/* I/O blocks first, by CIOC value; equal values by the I/O the block does
+ * (bytes, then calls) against the memory it touches; then by place. */
 static int cmp_rank(const void *pa, const void *pb, void *prog)
 {
     const struct pr_block *blocks = ((const struct pr_program *)prog)->blocks;
     const struct pr_block *a = &blocks[*(const size_t *)pa];
     const struct pr_block *b = &blocks[*(const size_t *)pb];
+    int c;
     if (has_io(a) != has_io(b))
         return has_io(b) - has_io(a);
-    if (has_io(a) && a->cioc != b->cioc)
-        return a->cioc < b->cioc ? 1 : -1;
-    int c = strcmp(a->file, b->file);
-    if (c)
+    if (has_io(a)) {
+        if ((c = larger_first(a->cioc, b->cioc)) ||
+            (c = larger_first(a->p[PR_BYTES], b->p[PR_BYTES])) ||
+            (c = larger_first(a->p[PR_IO_OPS], b->p[PR_IO_OPS])) ||
+            (c = larger_first(b->p[PR_MEMORY], a->p[PR_MEMORY])))
+            return c;
+    }
+    if ((c = strcmp(a->file, b->file)))
         return c;
     if (a->line != b->line)
         return a->line < b->line ? -1 : 1;

@@ -85,6 +85,12 @@ CXCursor pr_strip(CXCursor e);
  * when unknown, text gets the bound as written. */
 struct pr_val pr_trip_count(CXCursor loop, const struct pr_env *env, char *text, size_t len);
 
+/* The share of its executions in which the branch condition cond holds: 0 or
+ * 1 when its value is known; 1/K for `e % K == c` (1 - 1/K for !=), K and c
+ * known, as when e steps through consecutive values; else -1, not determined
+ * (each branch is then a possible path, taken in full). */
+double pr_branch_share(CXCursor cond, const struct pr_env *env);
+
 /* 1 if the offset expression e depends on data (a pseudo-random number, an
  * array element, a value returned by a call) rather than on loop counters
  * and constants; body is the function, whose assignments are followed. */

@@ -1,5 +1,6 @@
-/* Loops and offsets: how many times a loop runs per entry (from constant or
- * symbolic bounds), and whether an offset is data-dependent (random). */
+/* Loops, branches and offsets: how many times a loop runs per entry (from
+ * constant or symbolic bounds), how often a branch is taken, and whether an
+ * offset is data-dependent (random). */
 #include <math.h>
 #include <string.h>
 
@@ -232,6 +233,43 @@ struct pr_val pr_trip_count(CXCursor loop, const struct pr_env *env, char *text,
         break;
     }
     return (struct pr_val){0, 0};
+}
+
+/* ---- branches --------------------------------------------------------------- */
+
+/* K of `e % K` (K known and at least 2), or 0. */
+static double modulus_of(CXCursor e, const struct pr_env *env)
+{
+    CXCursor kids[2];
+    char op[8];
+    e = pr_strip(e);
+    if (clang_getCursorKind(e) != CXCursor_BinaryOperator || pr_children(e, kids, 2) != 2)
+        return 0;
+    pr_operator(e, op, sizeof op);
+    struct pr_val k = pr_eval(kids[1], env);
+    return !strcmp(op, "%") && k.known && k.v >= 2 ? k.v : 0;
+}
+
+double pr_branch_share(CXCursor cond, const struct pr_env *env)
+{
+    CXCursor kids[2];
+    char op[8];
+    struct pr_val v = pr_eval(cond, env);
+    if (v.known)
+        return v.v != 0;
+    cond = pr_strip(cond);
+    if (clang_getCursorKind(cond) != CXCursor_BinaryOperator || pr_children(cond, kids, 2) != 2)
+        return -1;
+    pr_operator(cond, op, sizeof op);
+    if (strcmp(op, "==") && strcmp(op, "!="))
+        return -1;
+    for (int side = 0; side < 2; side++) {
+        double k = modulus_of(kids[side], env);
+        struct pr_val r = pr_eval(kids[!side], env);
+        if (k > 0 && r.known && r.v >= 0 && r.v < k)
+            return !strcmp(op, "==") ? 1 / k : 1 - 1 / k;
+    }
+    return -1;
 }
 
 /* ---- offsets ---------------------------------------------------------------- */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "predict.h"
+#include "predict_default_model.h"
 
 #define MODEL_MAGIC "iolens-predict-model 1"
 
@@ -33,55 +34,62 @@ static int var_index(const char *name)
     return *end || end == name + 1 || i < 1 || i >= PR_NVARS ? -1 : (int)i;
 }
 
+/* Read a model from f (named name in errors) into m. @return 0, or -1 with err set. */
+static int parse_model(FILE *f, const char *name, struct pr_model *m, char *err, size_t errlen)
+{
+    char line[512];
+    int lineno = 0, magic = 0;
+    memset(m, 0, sizeof *m);
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        char *hash = strchr(line, '#');
+        if (hash)
+            *hash = '\0';
+        char var[32], extra[2];
+        double v;
+        int got = sscanf(line, "%31s %lf %1s", var, &v, extra);
+        if (got <= 0)
+            continue;
+        if (!magic) {
+            if (strncmp(line, MODEL_MAGIC, strlen(MODEL_MAGIC))) {
+                snprintf(err, errlen, "%s: not a model file (first line must be '%s')", name,
+                         MODEL_MAGIC);
+                return -1;
+            }
+            magic = 1;
+            continue;
+        }
+        int i = var_index(var);
+        if (got != 2 || i < 0 || !isfinite(v)) {
+            snprintf(err, errlen, "%s:%d: expected 'const|X1..X16 NUMBER'", name, lineno);
+            return -1;
+        }
+        m->beta[i] = v;
+    }
+    if (!magic) {
+        snprintf(err, errlen, "%s: empty model file", name);
+        return -1;
+    }
+    return 0;
+}
+
 int pr_model_load(struct pr_model *m, const char *path, char *err, size_t errlen)
 {
     if (!strcmp(path, "paper")) {
         pr_model_paper(m);
         return 0;
     }
-    FILE *f = fopen(path, "r");
+    int builtin = !strcmp(path, "calibrated");
+    FILE *f = builtin ? fmemopen((void *)pr_default_model_text, strlen(pr_default_model_text), "r")
+                      : fopen(path, "r");
     if (!f) {
         snprintf(err, errlen, "%s: %s", path, strerror(errno));
         return -1;
     }
-    char line[512];
-    int lineno = 0, magic = 0, rc = -1;
-    memset(m, 0, sizeof *m);
+    int rc = parse_model(f, builtin ? "built-in calibrated model" : path, m, err, errlen);
+    fclose(f);
     const char *base = strrchr(path, '/');
     snprintf(m->name, sizeof m->name, "%s", base ? base + 1 : path);
-    while (fgets(line, sizeof line, f)) {
-        lineno++;
-        char *hash = strchr(line, '#');
-        if (hash)
-            *hash = '\0';
-        char name[32], extra[2];
-        double v;
-        int got = sscanf(line, "%31s %lf %1s", name, &v, extra);
-        if (got <= 0)
-            continue;
-        if (!magic) {
-            if (strncmp(line, MODEL_MAGIC, strlen(MODEL_MAGIC))) {
-                snprintf(err, errlen, "%s: not a model file (first line must be '%s')", path,
-                         MODEL_MAGIC);
-                goto out;
-            }
-            magic = 1;
-            continue;
-        }
-        int i = var_index(name);
-        if (got != 2 || i < 0 || !isfinite(v)) {
-            snprintf(err, errlen, "%s:%d: expected 'const|X1..X16 NUMBER'", path, lineno);
-            goto out;
-        }
-        m->beta[i] = v;
-    }
-    if (!magic) {
-        snprintf(err, errlen, "%s: empty model file", path);
-        goto out;
-    }
-    rc = 0;
-out:
-    fclose(f);
     return rc;
 }
 

@@ -26,3 +26,17 @@ file(GLOB IOLENS_PREDICT_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/predi
 add_library(iolens-predict STATIC ${IOLENS_PREDICT_SOURCES})
 target_include_directories(iolens-predict PRIVATE ${IOLENS_LIBCLANG_INCLUDE_DIR})
 target_link_libraries(iolens-predict PUBLIC ${IOLENS_LIBCLANG_LIBRARY} m)
+# The default model, the one calibrated on the benchmark set
+# (bench/predict/calibrated.model, docs/predict.md), compiled in as a string.
+set(IOLENS_PREDICT_MODEL_FILE ${CMAKE_SOURCE_DIR}/bench/predict/calibrated.model)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${IOLENS_PREDICT_MODEL_FILE})
+file(READ ${IOLENS_PREDICT_MODEL_FILE} IOLENS_PREDICT_MODEL_TEXT)
+string(REPLACE "\\" "\\\\" IOLENS_PREDICT_MODEL_TEXT "${IOLENS_PREDICT_MODEL_TEXT}")
+string(REPLACE "\"" "\\\"" IOLENS_PREDICT_MODEL_TEXT "${IOLENS_PREDICT_MODEL_TEXT}")
+string(REPLACE "\n" "\\n\"\n    \"" IOLENS_PREDICT_MODEL_TEXT "${IOLENS_PREDICT_MODEL_TEXT}")
+file(WRITE ${CMAKE_BINARY_DIR}/generated/predict_default_model.h.new
+  "/* generated from bench/predict/calibrated.model by src/predict/predict.cmake */\n"
+  "static const char pr_default_model_text[] =\n    \"${IOLENS_PREDICT_MODEL_TEXT}\";\n")
+configure_file(${CMAKE_BINARY_DIR}/generated/predict_default_model.h.new
+  ${CMAKE_BINARY_DIR}/generated/predict_default_model.h COPYONLY)
+target_include_directories(iolens-predict PRIVATE ${CMAKE_BINARY_DIR}/generated)

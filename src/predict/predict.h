@@ -102,7 +102,9 @@ void pr_program_free(struct pr_program *prog);
 /* The paper's Table II coefficients. */
 void pr_model_paper(struct pr_model *m);
 
-/* Read a model file ("paper" gives Table II). @return 0, or -1 with err set. */
+/* Read a model file: "paper" gives Table II, "calibrated" the model fitted on
+ * the benchmark set (bench/predict/calibrated.model, built in), the default.
+ * @return 0, or -1 with err set. */
 int pr_model_load(struct pr_model *m, const char *path, char *err, size_t errlen);
 
 /* Write m as a model file, with comment lines (each a "# " line) from note.

@@ -246,6 +246,16 @@ static struct pr_val arith(const char *op, struct pr_val a, struct pr_val b)
         r.v = a.v * ldexp(1, (int)b.v);
     else if (!strcmp(op, ">>") && b.v >= 0 && b.v < 63)
         r.v = floor(a.v / ldexp(1, (int)b.v));
+    else if (!strcmp(op, "==") || !strcmp(op, "!="))
+        r.v = (a.v == b.v) == !strcmp(op, "==");
+    else if (!strcmp(op, "<"))
+        r.v = a.v < b.v;
+    else if (!strcmp(op, "<="))
+        r.v = a.v <= b.v;
+    else if (!strcmp(op, ">"))
+        r.v = a.v > b.v;
+    else if (!strcmp(op, ">="))
+        r.v = a.v >= b.v;
     else
         r.known = 0;
     return r;
@@ -302,6 +312,11 @@ struct pr_val pr_eval(CXCursor e, const struct pr_env *env)
         }
         if (!strcmp(op, "+"))
             return pr_eval(kids[0], env);
+        if (!strcmp(op, "!")) {
+            struct pr_val v = pr_eval(kids[0], env);
+            v.v = v.v == 0;
+            return v;
+        }
         return unknown_val;
     case CXCursor_CallExpr: {
         char name[64];

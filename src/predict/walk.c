@@ -13,6 +13,7 @@
 
 #define MAX_NEST 64      /* blocks open in one function instance */
 #define MAX_CALL_DEPTH 48
+#define FRAME_BYTES 8 /* a call's return address, besides its arguments (P10) */
 /* Expanding calls from main stops after this many statement visits (a big
  * program's call tree is walked in seconds, not minutes); the functions not
  * reached by then are walked once on their own. */
@@ -252,16 +253,27 @@ static void record_io(struct frame *fr, CXCursor call, const struct pr_iofunc *i
     }
 }
 
-/* memcpy, memset, memmove and qsort touch memory the call's arguments size. */
+/* A call that is not an I/O call touches its frame (the return address and
+ * the arguments); memcpy, memset, memmove and snprintf also the memory their
+ * arguments size, qsort that of its comparisons. */
 static void record_memory_call(struct frame *fr, CXCursor call, const char *name)
 {
-    struct pr_val n;
+    struct pr_val n = {FRAME_BYTES, 1};
+    for (int i = 0; i < clang_Cursor_getNumArguments(call); i++) {
+        long long size = clang_Type_getSizeOf(
+            clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i)));
+        n.v += size > 0 ? (double)size : 0;
+    }
+    add(fr, PR_MEMORY, n.v * fr->mult, fr->mult_unknown);
     if (!strcmp(name, "memcpy") || !strcmp(name, "memset") || !strcmp(name, "memmove")) {
         n = arg_value(fr, call, 2);
+    } else if (!strcmp(name, "snprintf") || !strcmp(name, "vsnprintf")) {
+        n = arg_value(fr, call, 1);
     } else if (!strcmp(name, "qsort")) {
+        /* n log2 n comparisons, each a call with two pointers reading two elements */
         struct pr_val count = arg_value(fr, call, 1), size = arg_value(fr, call, 2);
         n.known = count.known && size.known;
-        n.v = count.v > 1 ? count.v * size.v * log2(count.v) : 0;
+        n.v = count.v > 1 ? count.v * log2(count.v) * (FRAME_BYTES + 2 * (8 + size.v)) : 0;
     } else {
         return;
     }
@@ -269,6 +281,7 @@ static void record_memory_call(struct frame *fr, CXCursor call, const char *name
 }
 
 static void walk_children(struct frame *fr, CXCursor c);
+static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientData data);
 static void walk_function(struct walker *w, struct fn *f, struct pr_env *args, double mult,
                           int mult_unknown, int call_depth, int expand);
 
@@ -318,13 +331,37 @@ static void walk_loop(struct frame *fr, CXCursor c, const char *name)
     pr_env_forget_assigned(&fr->env, c);
 }
 
+/* The parts of an if statement, the then and else parts counted as often as
+ * the condition says (pr_branch_share). */
+static void walk_if_parts(struct frame *fr, CXCursor c)
+{
+    CXCursor kids[4];
+    unsigned n = pr_children(c, kids, 4);
+    if (n < 2 || n > 3 || !clang_isExpression(clang_getCursorKind(kids[0]))) {
+        walk_children(fr, c);
+        return;
+    }
+    double share = pr_branch_share(kids[0], &fr->env), saved = fr->mult;
+    walk_visit(kids[0], c, fr);
+    fr->mult = saved * (share < 0 ? 1 : share);
+    walk_visit(kids[1], c, fr);
+    if (n == 3) {
+        fr->mult = saved * (share < 0 ? 1 : 1 - share);
+        walk_visit(kids[2], c, fr);
+    }
+    fr->mult = saved;
+}
+
 static void walk_branch(struct frame *fr, CXCursor c, const char *name)
 {
     pr_env_forget_assigned(&fr->env, c);
     long b = name ? block_of(fr->w, c, PR_BRANCH, name, fr->stack[0]) : -2;
     int pushed = b != -2 && push(fr, b, 0);
     fr->cond++;
-    walk_children(fr, c);
+    if (clang_getCursorKind(c) == CXCursor_IfStmt)
+        walk_if_parts(fr, c);
+    else
+        walk_children(fr, c);
     fr->cond--;
     if (pushed)
         fr->depth--;
@@ -411,6 +448,25 @@ static void touch_memory(struct frame *fr, CXCursor c)
         add(fr, PR_MEMORY, (double)size * fr->mult, fr->mult_unknown);
 }
 
+/* A variable read or written by name: its bytes, when it is a scalar (an
+ * array's or structure's elements and members are counted where accessed). */
+static void touch_variable(struct frame *fr, CXCursor ref)
+{
+    CXCursor d = clang_getCursorReferenced(ref);
+    enum CXCursorKind k = clang_getCursorKind(d);
+    if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl)
+        return;
+    switch (clang_getCanonicalType(clang_getCursorType(ref)).kind) {
+    case CXType_ConstantArray:
+    case CXType_IncompleteArray:
+    case CXType_VariableArray:
+    case CXType_Record:
+        return;
+    default:
+        touch_memory(fr, ref);
+    }
+}
+
 static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
     struct frame *fr = data;
@@ -456,6 +512,11 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientD
     case CXCursor_MemberRefExpr:
         touch_memory(fr, c);
         walk_children(fr, c);
+        break;
+    case CXCursor_DeclRefExpr:
+        touch_variable(fr, c);
+        break;
+    case CXCursor_UnaryExpr: /* sizeof, alignof: the operand is not evaluated */
         break;
     default:
         walk_children(fr, c);

@@ -6,7 +6,11 @@
 # CASE is one of:
 #   params     loop_fwrite.c's parameters: a constant loop around fwrite, nested
 #              loops, an unknown bound (data-dependent while), a symbolic one
-#   ranking    the exact ranking under a model file (X2 only) and under Table II
+#   branches   branches.c's parameters: a flush every tenth step counts 1/10 of
+#              the trips, an else part the rest, a constant condition its one
+#              path; memory touched by scalars, call frames and qsort
+#   ranking    the exact ranking under a model file (X2 only; equal values by
+#              bytes, calls, then less memory touched) and under Table II
 #   mpiio      mpiio.c with the MPI headers: sizes from MPI datatypes, random
 #              offsets from rand(), a symbolic bound, processes unknown
 #   json       --json: a block per function defined, every member present
@@ -66,6 +70,19 @@ params)
         'fn("main")["files"] == 2 and fn("main")["io_ops"] == 5' \
         'fn("main")["processes"] == 1 and fn("main")["storage_concurrency"] is None'
     ;;
+branches)
+    "$iolens" predict --json "$here/branches.c" > "$t/out.json"
+    check "$t/out.json" \
+        'fn("every_tenth")["io_ops"] == 110 and fn("every_tenth")["flushes"] == 10' \
+        'fn("every_tenth")["conditional_ops"] == 10' \
+        'fn("every_tenth")["memory_bytes"] == 100 * (4 + 4 + 8 + 4) + 10 * 8' \
+        'fn("odd_even")["io_ops"] == 8 and fn("odd_even")["bytes"] == 6 * 1 + 2 * 2' \
+        'fn("odd_even")["memory_bytes"] == 8 * (4 + 4 + 4 + 8)' \
+        'fn("sum10")["memory_bytes"] == 10 * 16 + 4' \
+        'fn("callee")["memory_bytes"] == 8 + 4 + 8' \
+        'fn("caller")["memory_bytes"] == (8 + 4 + 8) + (8 + 4 * 8) + 16 * 4 * (8 + 2 * (8 + 8))' \
+        'fn("main")["memory_bytes"] == 2 * (8 + 8 + 8) + 8 + 8 + 8'
+    ;;
 ranking)
     printf 'iolens-predict-model 1\n# rank by the share of I/O calls\nX2 1\n' > "$t/x2.model"
     "$iolens" predict --top 0 --assume-trips 50 --model "$t/x2.model" "$here/loop_fwrite.c" |
@@ -73,12 +90,12 @@ ranking)
     cat > "$t/want" <<'EOF'
 file tests/predict/loop_fwrite.c 1
 function write_grid 14
-loop for 16
 loop for 17
+loop for 16
 function write_chunks 8
 loop for 10
-function read_all 22
 loop while 26
+function read_all 22
 function main 39
 function compute 31
 loop for 34
@@ -87,7 +104,7 @@ EOF
     sed -i "s|tests/predict/loop_fwrite.c|$here/loop_fwrite.c|" "$t/want"
     diff "$t/want" "$t/rank" || { echo "FAIL: ranking under X2 only"; exit 1; }
     # Table II: the formula's values, recomputed here from the printed X
-    "$iolens" predict --json "$here/loop_fwrite.c" > "$t/out.json"
+    "$iolens" predict --json --model paper "$here/loop_fwrite.c" > "$t/out.json"
     check "$t/out.json" \
         'all(b["cioc"] is None or abs(b["cioc"] - (-1.99 + sum(c * x for c, x in zip([0.17, 278.80, 3706.47, -42612.30, 0, 0, -10487.80, 0, 809.04, 183996.00, 0, 227.98, 6456.39, 0.78, 0, 0], b["x"])))) < 1e-6 * max(1, abs(b["cioc"])) for b in blocks)' \
         '[b["rank"] for b in blocks] == list(range(1, len(blocks) + 1))' \
