@@ -16,6 +16,7 @@
 #include "paths.h"
 #include "real.h"
 #include "common/recfile.h"
+#include "iolens/modules/callsites.h"
 #include "settings.h"
 
 /* Darshan's default exclusions, in the same order, and its one inclusion. */
@@ -43,7 +44,7 @@ static const char *const mod_names[IOLENS_MAX_MODS] = {
 #define DXT_MODS (MOD_BIT(IOLENS_MOD_DXT_POSIX) | MOD_BIT(IOLENS_MOD_DXT_MPIIO))
 /* Off unless named in MOD_ENABLE: Darshan's DXT modules and iolens's DXT_STDIO
  * (which DXT_ENABLE_IO_TRACE, Darshan's switch for its own modules, leaves off). */
-#define OFF_BY_DEFAULT (DXT_MODS | MOD_BIT(IOLENS_MOD_DXT_STDIO))
+#define OFF_BY_DEFAULT (DXT_MODS | MOD_BIT(IOLENS_MOD_DXT_STDIO) | MOD_BIT(IOLENS_MOD_CALLSITES))
 
 /* Largest config file read; the rest is ignored (with a diagnostic). */
 #define CONFIG_FILE_MAX (64u << 10)
@@ -336,6 +337,16 @@ static void set_max_records(const char *where, const char *v, uint32_t *out)
                  IOL_MAX_MAX_RECORDS);
 }
 
+static void set_count(const char *where, const char *v, uint32_t *out)
+{
+    uint64_t n;
+    if (parse_u64(v, &n) == 0 && n > 0 && n <= IOL_MAX_MAX_RECORDS)
+        *out = (uint32_t)n;
+    else
+        iol_diag("%s: ignoring \"%s\" (expected 1 to %u)", where, v ? v : "",
+                 IOL_MAX_MAX_RECORDS);
+}
+
 static void set_alignment(const char *where, const char *v, int *out)
 {
     double n;
@@ -520,6 +531,9 @@ static void apply(struct iol_config *c, const struct row *r, const char *where, 
         break;
     case T_RECORDS:
         set_records(c, where, v, mods);
+        break;
+    case T_COUNT:
+        set_count(where, v, f);
         break;
     case T_ALIGN:
         set_alignment(where, v, f);
@@ -727,6 +741,8 @@ void iol_config_load(struct iol_config *c)
     c->mem_alignment = IOL_DEFAULT_MEM_ALIGNMENT;
     c->dxt_small_io_trigger = -1;
     c->dxt_unaligned_io_trigger = -1;
+    c->callsites_depth = 4;
+    c->callsites_max = 4096;
     for (size_t i = 0; i < sizeof(default_excludes) / sizeof(*default_excludes); i++)
         c->excludes[c->nexcludes++] = default_excludes[i];
     c->includes[c->nincludes++] = default_include;
@@ -737,9 +753,12 @@ void iol_config_load(struct iol_config *c)
      * costs microseconds, on a disk file system milliseconds), else /tmp. */
     if (!c->mmap_dir[0])
         c->mmap_dir = access("/dev/shm", W_OK | X_OK) == 0 ? "/dev/shm" : "/tmp";
-    /* As in Darshan, the DXT modules are off unless enabled. */
+    /* As in Darshan, the DXT modules are off unless enabled; CALLSITES too. */
     c->mod_disabled = (OFF_BY_DEFAULT | c->mod_disable) &
-                      ~(c->mod_enable | (c->dxt_enable_io_trace ? DXT_MODS : 0));
+                      ~(c->mod_enable | (c->dxt_enable_io_trace ? DXT_MODS : 0) |
+                        (c->callsites ? MOD_BIT(IOLENS_MOD_CALLSITES) : 0));
+    if (c->callsites_depth > IOLENS_CALLSITES_MAX_FRAMES)
+        c->callsites_depth = IOLENS_CALLSITES_MAX_FRAMES;
     /* A module the log cannot hold is not recorded at all (core.c says so at the end). */
     for (int id = 1; id < IOLENS_MAX_MODS; id++) {
         const struct iolens_module_desc *d = iolens_module(id);
@@ -952,6 +971,9 @@ static void dump_row(const struct iol_config *c, const struct row *r)
             if (c->mod_max_records[id] && !iol_config_mod_disabled(c, id))
                 iol_diag_always("config: %s %s = %u", key, mod_names[id],
                                 c->mod_max_records[id]);
+        break;
+    case T_COUNT:
+        iol_diag_always("config: %s = %u", key, *(const uint32_t *)f);
         break;
     case T_ALIGN:
         iol_diag_always("config: %s = %d", key, *(const int *)f);
