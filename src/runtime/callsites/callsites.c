@@ -301,7 +301,8 @@ static int table_start(const struct iol_config *c)
         madvise(cs.sites, (cs.mask + 1) * sizeof(struct site), MADV_DONTNEED); /* zeroes */
     }
     cs.capacity = c->callsites_max;
-    cs.depth = c->callsites_depth;
+    cs.depth = c->callsites_depth < IOLENS_CALLSITES_MAX_FRAMES ? c->callsites_depth
+                                                                : IOLENS_CALLSITES_MAX_FRAMES;
     atomic_store(&cs.used, 0);
     atomic_store(&cs.lost_calls, 0);
     atomic_store(&cs.lost_bytes, 0);
