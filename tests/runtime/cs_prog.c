@@ -66,7 +66,8 @@ int main(int argc, char **argv)
     write_big(fd);
     read_back(fd);
     close(fd);
-    strcat(path, ".txt");
+    size_t len = strlen(path);
+    snprintf(path + len, sizeof(path) - len, ".txt");
     FILE *f = fopen(path, "w");
     if (!f)
         return 1;
