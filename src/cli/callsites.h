@@ -5,6 +5,7 @@
 #define IOLENS_CLI_CALLSITES_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "iolens/log.h"
 #include "iolens/modules/callsites.h"
@@ -53,6 +54,11 @@ struct cs_result {
 iolens_status cs_load(iolens_log *log, struct cs_result *r);
 
 void cs_result_free(struct cs_result *r);
+
+/* When the log at path has call sites, a short section on out: the n lines
+ * with the most I/O time (read with a handle of its own: a handle reads each
+ * module's records once). Nothing when it has none or they cannot be read. */
+void cs_print_top(FILE *out, const char *path, size_t n);
 
 /* "function file:line" of a frame, or "object+0xoffset", into buf. */
 const char *cs_frame_text(const struct cs_frame *f, char *buf, size_t len);

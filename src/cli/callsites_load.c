@@ -225,3 +225,27 @@ void cs_result_free(struct cs_result *r)
     free(r->functions);
     memset(r, 0, sizeof(*r));
 }
+
+void cs_print_top(FILE *out, const char *path, size_t n)
+{
+    struct cs_result r;
+    char buf[1024];
+    iolens_log *log = NULL;
+    if (iolens_log_open(path, &log, NULL, 0) != IOLENS_OK)
+        return;
+    if (cs_load(log, &r) != IOLENS_OK) {
+        iolens_log_close(log);
+        return;
+    }
+    fprintf(out, "\nI/O by line (top %zu of %zu call sites; `iolens callsites` for all):\n",
+            n < r.nsites ? n : r.nsites, r.nsites);
+    for (size_t i = 0; i < r.nsites && i < n; i++) {
+        const char *mod = iolens_module_name(r.sites[i].module);
+        fprintf(out, "  %10.6f s %10lld calls  %s %s  %s\n", r.sites[i].time,
+                (long long)r.sites[i].calls, mod ? mod : "?",
+                iolens_callsites_op_name(r.sites[i].op),
+                cs_frame_text(&r.sites[i].frames[0], buf, sizeof(buf)));
+    }
+    cs_result_free(&r);
+    iolens_log_close(log);
+}

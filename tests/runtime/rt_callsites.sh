@@ -8,7 +8,7 @@
 # functions, modules, operations, calls and bytes; its functions' own times
 # positive, each at most its inclusive time, main's inclusive time at least
 # the others' own times together; main writes one line after the others),
-# off (no CALLSITES module by default, and
+# `iolens insights` shows the top lines), off (no CALLSITES module by default, and
 # `iolens callsites` fails in one line), full (CALLSITES_MAX=2: two sites
 # kept, the other calls counted as lost, the module partial), darshan
 # (Darshan 3.5's darshan-parser skips module 62 with its warning and prints
@@ -113,6 +113,9 @@ exact)
     check_sites "$t/cs.json" 1
     "$iolens" callsites "$log" > "$t/cs.txt" || fail "iolens callsites (text) failed"
     grep -q "write_big .*cs_prog.c:$(line big)" "$t/cs.txt" || fail "text output lacks write_big"
+    "$iolens" insights "$log" > "$t/ins.txt" || fail "iolens insights failed"
+    grep -q "^I/O by line (top 5 of 6 call sites" "$t/ins.txt" &&
+        grep -q "write_big .*cs_prog.c:$(line big)" "$t/ins.txt" || fail "insights lacks the lines"
     ;;
 off)
     run
