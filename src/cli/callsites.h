@@ -20,7 +20,7 @@ struct cs_frame {
 };
 
 /* A call site as printed: the sites of every rank that resolve to the same
- * innermost line, module and operation, added up; frames from the first. */
+ * lines (every frame), module and operation, added up. */
 struct cs_site {
     struct cs_frame *frames;
     int nframes;

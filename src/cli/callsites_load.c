@@ -1,7 +1,7 @@
 /* A log's CALLSITES records, resolved and added up (callsites.h). Each
  * process (rank) has its own objects and load addresses: its sites and
  * functions are resolved with a resolver over its objects, then added to
- * the result by what they resolve to. */
+ * the result by what they resolve to (a site: all its frames' lines). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,13 +54,24 @@ static void frame_free(struct cs_frame *f)
     free(f->object);
 }
 
+/* Do two sites resolve to the same lines, frame by frame? */
+static int same_site(const struct cs_site *a, const struct cs_site *b)
+{
+    if (a->module != b->module || a->op != b->op || a->nframes != b->nframes)
+        return 0;
+    for (int k = 0; k < a->nframes; k++)
+        if (!same_place(&a->frames[k], &b->frames[k]))
+            return 0;
+    return 1;
+}
+
 /* Add a resolved site (its frames taken over, or freed when it adds to one
  * already there). @return 0, or -1 out of memory. */
 static int add_site(struct cs_result *r, struct cs_site *s)
 {
     for (size_t i = 0; i < r->nsites; i++) {
         struct cs_site *t = &r->sites[i];
-        if (t->module == s->module && t->op == s->op && same_place(&t->frames[0], &s->frames[0])) {
+        if (same_site(t, s)) {
             t->calls += s->calls;
             t->bytes += s->bytes;
             t->time += s->time;

@@ -29,8 +29,9 @@
 #include "mpiio/mpi_io.h"
 #endif
 
-/* Frames backtrace() is asked for beyond the depth: the runtime's own. */
-#define OWN_FRAMES 8
+/* Frames backtrace() is asked for beyond the depth: the runtime's own, and
+ * an interceptor of backtrace() (a sanitizer's) before them. */
+#define OWN_FRAMES 10
 #define PROBES 32 /* entries tried before a site counts as not fitting */
 
 unsigned char iol_callsites_on;
@@ -133,14 +134,24 @@ static struct site *site_find(int mod, int op, const uint64_t *frames, unsigned 
     return NULL;
 }
 
+static inline int own_frame(const void *pc)
+{
+    return (uintptr_t)pc >= cs.own_lo && (uintptr_t)pc < cs.own_hi;
+}
+
 void iol_callsites_note(int mod, int op, int64_t bytes, double t0, double t1)
 {
+    int64_t c0 = iol_cs_clock();
     void *raw[IOLENS_CALLSITES_MAX_FRAMES + OWN_FRAMES];
     uint64_t frames[IOLENS_CALLSITES_MAX_FRAMES];
     int got = backtrace(raw, (int)cs.depth + OWN_FRAMES);
     unsigned n = 0;
     int i = 0;
-    while (i < got && (uintptr_t)raw[i] >= cs.own_lo && (uintptr_t)raw[i] < cs.own_hi)
+    /* Frames before the runtime's own (a sanitizer's backtrace interceptor),
+     * then the runtime's: the next one is the wrapped call's return address. */
+    while (i < got && !own_frame(raw[i]))
+        i++;
+    while (i < got && own_frame(raw[i]))
         i++;
     for (; i < got && n < cs.depth; i++)
         frames[n++] = (uint64_t)(uintptr_t)raw[i];
@@ -154,11 +165,12 @@ void iol_callsites_note(int mod, int op, int64_t bytes, double t0, double t1)
         atomic_fetch_add_explicit(&cs.lost_time, ticks, memory_order_relaxed);
         if (cs.pool && !atomic_load_explicit(&cs.pool->mm->partial, memory_order_relaxed))
             atomic_store_explicit(&cs.pool->mm->partial, 1, memory_order_relaxed);
-        return;
+    } else {
+        atomic_fetch_add_explicit(&s->calls, 1, memory_order_relaxed);
+        atomic_fetch_add_explicit(&s->bytes, bytes, memory_order_relaxed);
+        atomic_fetch_add_explicit(&s->time, ticks, memory_order_relaxed);
     }
-    atomic_fetch_add_explicit(&s->calls, 1, memory_order_relaxed);
-    atomic_fetch_add_explicit(&s->bytes, bytes, memory_order_relaxed);
-    atomic_fetch_add_explicit(&s->time, ticks, memory_order_relaxed);
+    iol_cs_functions_exclude(iol_cs_clock() - c0);
 }
 
 void iol_cs_each_address(void (*fn)(uint64_t addr, void *arg), void *arg)

@@ -12,6 +12,7 @@
 #define IOL_RT_CALLSITES_H
 
 #include <stdint.h>
+#include <time.h>
 
 #include "core/core.h"
 #include "iolens/modules/callsites.h"
@@ -46,6 +47,24 @@ void iol_cs_functions_start(uint32_t capacity);
 
 /* Stop timing; the functions timed and how many slots the table has. */
 void iol_cs_functions_stop(struct iol_cs_function **table, uint32_t *slots, int64_t *lost);
+
+/* The clock of the function hooks: the TSC where there is one (a few ns),
+ * else CLOCK_MONOTONIC in ns; turned into seconds at the end. */
+static inline int64_t iol_cs_clock(void)
+{
+#if defined(__x86_64__)
+    return (int64_t)iol_clock_tsc();
+#else
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+#endif
+}
+
+/* Leave n units of the calling thread's time out of the own time of the
+ * function it is in: the call-site note's unwinding, which would otherwise
+ * count as the function's computation and dilute its I/O intensity. */
+void iol_cs_functions_exclude(int64_t n);
 
 /* Seconds of n units of the functions' clock, as measured since start. */
 double iol_cs_clock_seconds(int64_t n);

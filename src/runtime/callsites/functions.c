@@ -55,19 +55,6 @@ static unsigned char timing;
 static void (*real_enter)(void *, void *);
 static void (*real_exit)(void *, void *);
 
-/* The clock of the hooks: the TSC where there is one (a few ns), else
- * CLOCK_MONOTONIC; converted to seconds at the end against CLOCK_MONOTONIC. */
-static inline int64_t fn_clock(void)
-{
-#if defined(__x86_64__)
-    return (int64_t)iol_clock_tsc();
-#else
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-#endif
-}
-
 static double seconds_per_unit;
 
 double iol_cs_clock_seconds(int64_t n)
@@ -148,7 +135,7 @@ IOL_EXPORT __attribute__((no_instrument_function)) void __cyg_profile_func_enter
         struct frame *f = &s->f[s->depth];
         f->fn = (uint64_t)(uintptr_t)this_fn;
         f->callees = 0;
-        f->enter = fn_clock();
+        f->enter = iol_cs_clock();
     } else {
         atomic_fetch_add_explicit(&fn.lost, 1, memory_order_relaxed);
     }
@@ -160,7 +147,7 @@ IOL_EXPORT __attribute__((no_instrument_function)) void __cyg_profile_func_exit(
                                                                                 void *call_site)
 {
     (void)call_site;
-    int64_t now = fn_clock();
+    int64_t now = iol_cs_clock();
     if (!__atomic_load_n(&timing, __ATOMIC_RELAXED))
         return;
     struct stack *s = my_stack();
@@ -185,6 +172,18 @@ IOL_EXPORT __attribute__((no_instrument_function)) void __cyg_profile_func_exit(
                 s->f[s->depth - 1].callees += incl;
         }
     }
+    atomic_store_explicit(&s->busy, 0, memory_order_release);
+}
+
+void iol_cs_functions_exclude(int64_t n)
+{
+    if (!__atomic_load_n(&timing, __ATOMIC_RELAXED))
+        return;
+    struct stack *s = my_stack();
+    if (!s || atomic_exchange_explicit(&s->busy, 1, memory_order_acquire))
+        return;
+    if (s->depth > 0 && s->depth <= FN_DEPTH)
+        s->f[s->depth - 1].callees += n;
     atomic_store_explicit(&s->busy, 0, memory_order_release);
 }
 
@@ -219,7 +218,7 @@ void iol_cs_functions_start(uint32_t capacity)
     atomic_store(&fn.used, 0);
     atomic_store(&fn.lost, 0);
     clock_gettime(CLOCK_MONOTONIC, &fn.mono0);
-    fn.clock0 = fn_clock();
+    fn.clock0 = iol_cs_clock();
     __atomic_store_n(&timing, 1, __ATOMIC_RELEASE);
 }
 
@@ -228,7 +227,7 @@ void iol_cs_functions_stop(struct iol_cs_function **table, uint32_t *slots, int6
     if (__atomic_exchange_n(&timing, 0, __ATOMIC_ACQ_REL)) {
         struct timespec mono1;
         clock_gettime(CLOCK_MONOTONIC, &mono1);
-        int64_t units = fn_clock() - fn.clock0;
+        int64_t units = iol_cs_clock() - fn.clock0;
         double secs = (double)(mono1.tv_sec - fn.mono0.tv_sec) +
                       (double)(mono1.tv_nsec - fn.mono0.tv_nsec) * 1e-9;
         seconds_per_unit = units > 0 ? secs / (double)units : 0;
