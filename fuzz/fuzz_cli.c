@@ -1,6 +1,6 @@
 /* Fuzz target: the input is a log file given to the iolens command itself,
- * in-process: `iolens parse --all LOG`, `iolens dxt LOG` and
- * `iolens insights LOG`. Besides crashes,
+ * in-process: `iolens parse --all LOG`, `iolens dxt LOG`,
+ * `iolens insights LOG` and `iolens callsites LOG`. Besides crashes,
  * it checks the command's promise on stderr: a failing run prints exactly one
  * line "iolens VERB: LOG: reason" ("# warning:" lines aside). */
 #include <stdint.h>
@@ -28,5 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_run_cli(4, parse, path);
     fuzz_run_cli(3, dxt, path);
     fuzz_run_cli(3, insights, path);
+    char *callsites[] = {"iolens", "callsites", (char *)path, NULL};
+    fuzz_run_cli(3, callsites, path);
     return 0;
 }

@@ -52,7 +52,7 @@ int main(int argc, char **argv)
         return 2;
     }
     if (IOLENS_MOD_DXT_STDIO != 63 || !iolens_module(63) || !iolens_module(63)->trace ||
-        strcmp(iolens_module_name(63), "DXT_STDIO") != 0 || iolens_module_name(62)) {
+        strcmp(iolens_module_name(63), "DXT_STDIO") != 0 || iolens_module_name(61)) {
         fprintf(stderr, "FAIL: module id 63 is not DXT_STDIO\n");
         return 1;
     }

@@ -1,8 +1,10 @@
 #!/bin/sh
 # iolens predict against measurement on the benchmark set (bench/predict/,
-# docs/predict.md "Benchmark set"). Builds each program with probe.c (its
-# functions' own times and its I/O calls' times, until the runtime's call
-# sites replace it), runs it in a scratch folder, predicts it, and prints
+# docs/predict.md "Benchmark set"). Builds each program with -g
+# -finstrument-functions, runs it in a scratch folder under the runtime with
+# call sites on (IOLENS_CALLSITES=1: its I/O calls' times by line, its
+# functions' own times), writes its run file from `iolens callsites --json`,
+# predicts it, and prints
 # the Spearman rank correlation between predicted score and measured I/O
 # intensity over all functions, with Table II's coefficients and with
 # coefficients fitted on the other programs (leave one program out), and the
@@ -15,23 +17,27 @@ work=${2:-$(mktemp -d "${TMPDIR:-/tmp}/iolens-predict-bench.XXXXXX")}
 mkdir -p "$work"
 cc=${CC:-cc}
 programs="extsort bfs checkpoint dataloader stencil iokernel logappend wordcount matmul kvstore"
-wraps="open close read write pread pwrite lseek fsync fopen fclose fread fwrite fgets fputs fputc fgetc fflush fseek unlink rename fprintf printf puts"
-wrapflags=$(for w in $wraps; do printf ' -Wl,--wrap=%s' "$w"; done)
+runtime=${IOLENS_RUNTIME:-$(dirname "$iolens")/../lib/libiolens.so}
+[ -f "$runtime" ] || { echo "run.sh: no runtime at $runtime (set IOLENS_RUNTIME)" >&2; exit 1; }
 
 run_ns=0 predict_ns=0
 for p in $programs; do
   src=$here/$p.c
-  # probe.c is not instrumented; the program is, and its I/O calls go to the probe
-  $cc -O2 -fno-builtin -c -o "$work/$p.probe.o" -DPROBE_PROGRAM="\"$p\"" \
-      -DPROBE_SOURCE="\"$src\"" "$here/probe.c"
-  $cc -O2 -fno-builtin -fno-inline -finstrument-functions -rdynamic -o "$work/$p" "$src" \
-      "$work/$p.probe.o" $wrapflags -ldl
+  # -fno-inline: each function of the source keeps its own entry and exit
+  $cc -O2 -g -fno-builtin -fno-inline -finstrument-functions -o "$work/$p" "$src"
   # three runs; the run file takes each function's and site's median
   t0=$(date +%s%N)
   for k in 1 2 3; do
     mkdir -p "$work/$p.d"
-    (cd "$work/$p.d" && PREDICT_RUN="$work/$p.run$k.json" "$work/$p" >/dev/null)
+    rm -f "$work/$p.log$k"
+    (cd "$work/$p.d" && IOLENS_CALLSITES=1 IOLENS_LOGFILE="$work/$p.log$k" \
+        LD_PRELOAD="$runtime" "$work/$p" >/dev/null)
     rm -rf "$work/$p.d"
+    "$iolens" callsites --json "$work/$p.log$k" > "$work/$p.sites$k.json"
+    python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+print(json.dumps({"program": sys.argv[2], "sources": [sys.argv[3]], "functions": r["functions"],
+                  "sites": r["sites"]}))' "$work/$p.sites$k.json" "$p" "$src" > "$work/$p.run$k.json"
   done
   t1=$(date +%s%N)
   run_ns=$((run_ns + (t1 - t0) / 3))

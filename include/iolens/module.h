@@ -49,7 +49,8 @@ extern "C" {
  * a warning ("module id 63 is unknown"), PyDarshan 3.5.0 cannot read such a
  * log at all; docs/log-format.md, "Module ids iolens adds". */
 #define IOLENS_EXTRA_MODULE_IDS(X) \
-    X(DXT_STDIO, "DXT_STDIO", 63)
+    X(DXT_STDIO, "DXT_STDIO", 63) \
+    X(CALLSITES, "CALLSITES", 62)
 
 typedef enum iolens_module_id {
 #define IOLENS_X_ID(suffix, name) IOLENS_MOD_##suffix,
@@ -67,7 +68,7 @@ typedef enum iolens_module_id {
 
 /* Lowest id iolens has taken from the top of the map: Darshan's modules must
  * stay below it (checked where the module table is built). */
-#define IOLENS_MOD_EXTRA_LOWEST IOLENS_MOD_DXT_STDIO
+#define IOLENS_MOD_EXTRA_LOWEST IOLENS_MOD_CALLSITES
 
 /* How a counter's 8 bytes are to be read. */
 enum iolens_value_kind {

@@ -50,6 +50,7 @@ extern const struct cli_verb cli_convert_verb; /* convert.c */
 extern const struct cli_verb cli_export_verb;  /* export.c */
 extern const struct cli_verb cli_predict_verb; /* predict.c */
 extern const struct cli_verb cli_dxt_verb;
+extern const struct cli_verb cli_callsites_verb; /* callsites.c */
 extern const struct cli_verb cli_collect_verb; /* collect.c */
 extern const struct cli_verb cli_ingest_verb; /* ingest.c */
 extern const struct cli_verb cli_insights_verb; /* insights.c */

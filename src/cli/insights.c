@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "callsites.h"
 #include "cli.h"
 #include "iolens/analysis.h"
 
@@ -156,6 +157,7 @@ static int insights_one(const char *path, void *arg)
         print_json(stdout, path, s, f, n);
     } else {
         print_text(stdout, path, s, f, n);
+        cs_print_top(stdout, path, 5);
     }
     iolens_findings_free(f);
     iolens_summary_free(s);

@@ -8,6 +8,7 @@
 
 /* Sorted by name. */
 static const struct cli_verb *const verbs[] = {
+    &cli_callsites_verb,
     &cli_collect_verb,
     &cli_convert_verb,
     &cli_diff_verb,

@@ -12,6 +12,7 @@
 #include "iolens/modules/dxt_posix.h"
 #include "iolens/modules/dxt_mpiio.h"
 #include "iolens/modules/dxt_stdio.h"
+#include "iolens/modules/callsites.h"
 #include "iolens/modules/mpiio.h"
 #include "iolens/modules/h5f.h"
 #include "iolens/modules/h5d.h"
@@ -37,6 +38,7 @@ static const struct iolens_module_desc *const module_table[IOLENS_MAX_MODS] = {
     [IOLENS_MOD_DXT_POSIX] = &iolens_dxt_posix_module,
     [IOLENS_MOD_DXT_MPIIO] = &iolens_dxt_mpiio_module,
     [IOLENS_MOD_DXT_STDIO] = &iolens_dxt_stdio_module,
+    [IOLENS_MOD_CALLSITES] = &iolens_callsites_module,
     [IOLENS_MOD_H5F] = &iolens_h5f_module,
     [IOLENS_MOD_H5D] = &iolens_h5d_module,
     [IOLENS_MOD_PNETCDF_FILE] = &iolens_pnetcdf_file_module,

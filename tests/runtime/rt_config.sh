@@ -171,6 +171,7 @@ table)
         MIB.a) echo 3 ;; MIB.b) echo 5 ;;
         RECORDS.a) echo 77 ;; RECORDS.b) echo 55 ;;
         ALIGN.a) echo 16 ;; ALIGN.b) echo 32 ;;
+        COUNT.a) echo 7 ;; COUNT.b) echo 3 ;;
         FRACTION.a) echo 0.25 ;; FRACTION.b) echo 0.75 ;;
         HINTS.a) echo 'cb_nodes=2;x=y' ;; HINTS.b) echo cb_nodes=3 ;;
         PREFIXES.a) echo /iol-a/,/iol-c/ ;; PREFIXES.b) echo /iol-b/ ;;
@@ -247,7 +248,7 @@ $(cat "$t/dump")"
     }
     # Defaults: the numbers the docs give.
     dump IOLENS_DUMP_CONFIG=1
-    awk '$6 == "MIB" || $6 == "RECORDS" || $6 == "ALIGN"' "$t/rows" > "$t/sel"
+    awk '$6 == "MIB" || $6 == "RECORDS" || $6 == "ALIGN" || $6 == "COUNT"' "$t/rows" > "$t/sel"
     while read -r name key alias iol dar type def; do
         sed -n "s/^$name = \([0-9]*\).*/\1/p" "$t/dump" | grep -qx "$def" ||
             fail "default of $name: the docs say $def, the dump: $(grep "^$name = " "$t/dump")"

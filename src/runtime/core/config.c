@@ -41,9 +41,10 @@ static const char *const mod_names[IOLENS_MAX_MODS] = {
 #define ALL_MODS (((((uint64_t)1 << IOLENS_MOD_KNOWN_COUNT) - 1) & ~(uint64_t)1) | EXTRA_MODS)
 /* Darshan's DXT modules, which DXT_ENABLE_IO_TRACE enables. */
 #define DXT_MODS (MOD_BIT(IOLENS_MOD_DXT_POSIX) | MOD_BIT(IOLENS_MOD_DXT_MPIIO))
-/* Off unless named in MOD_ENABLE: Darshan's DXT modules and iolens's DXT_STDIO
- * (which DXT_ENABLE_IO_TRACE, Darshan's switch for its own modules, leaves off). */
-#define OFF_BY_DEFAULT (DXT_MODS | MOD_BIT(IOLENS_MOD_DXT_STDIO))
+/* Off unless named in MOD_ENABLE, as in Darshan: the DXT modules, iolens's DXT_STDIO
+ * (which DXT_ENABLE_IO_TRACE leaves off) and CALLSITES (which CALLSITES=1 turns on). */
+#define CALLSITES_MOD MOD_BIT(IOLENS_MOD_CALLSITES)
+#define OFF_BY_DEFAULT (DXT_MODS | MOD_BIT(IOLENS_MOD_DXT_STDIO) | CALLSITES_MOD)
 
 /* Largest config file read; the rest is ignored (with a diagnostic). */
 #define CONFIG_FILE_MAX (64u << 10)
@@ -326,13 +327,13 @@ static void set_seconds(const char *where, const char *v, double *out)
         iol_diag("%s: ignoring \"%s\" (expected 0 to 3600 seconds)", where, v ? v : "");
 }
 
-static void set_max_records(const char *where, const char *v, uint32_t *out)
+static void set_count(const char *where, const char *v, uint32_t *out)
 {
     uint64_t n;
     if (parse_u64(v, &n) == 0 && n > 0 && n <= IOL_MAX_MAX_RECORDS)
         *out = (uint32_t)n;
     else
-        iol_diag("%s: ignoring \"%s\" (expected 1 to %u records)", where, v ? v : "",
+        iol_diag("%s: ignoring \"%s\" (expected 1 to %u)", where, v ? v : "",
                  IOL_MAX_MAX_RECORDS);
 }
 
@@ -471,7 +472,7 @@ static void append_list(struct iol_config *c, const char **dst, const char *v)
 static void set_records(struct iol_config *c, const char *where, const char *v, const char *mods)
 {
     uint32_t n = 0;
-    set_max_records(where, v, &n);
+    set_count(where, v, &n);
     uint64_t flags = mods ? parse_mods(where, mods) : 0;
     if (!n)
         return;
@@ -520,6 +521,9 @@ static void apply(struct iol_config *c, const struct row *r, const char *where, 
         break;
     case T_RECORDS:
         set_records(c, where, v, mods);
+        break;
+    case T_COUNT:
+        set_count(where, v, f);
         break;
     case T_ALIGN:
         set_alignment(where, v, f);
@@ -727,6 +731,7 @@ void iol_config_load(struct iol_config *c)
     c->mem_alignment = IOL_DEFAULT_MEM_ALIGNMENT;
     c->dxt_small_io_trigger = -1;
     c->dxt_unaligned_io_trigger = -1;
+    c->callsites_depth = 4, c->callsites_max = 4096;
     for (size_t i = 0; i < sizeof(default_excludes) / sizeof(*default_excludes); i++)
         c->excludes[c->nexcludes++] = default_excludes[i];
     c->includes[c->nincludes++] = default_include;
@@ -737,9 +742,8 @@ void iol_config_load(struct iol_config *c)
      * costs microseconds, on a disk file system milliseconds), else /tmp. */
     if (!c->mmap_dir[0])
         c->mmap_dir = access("/dev/shm", W_OK | X_OK) == 0 ? "/dev/shm" : "/tmp";
-    /* As in Darshan, the DXT modules are off unless enabled. */
-    c->mod_disabled = (OFF_BY_DEFAULT | c->mod_disable) &
-                      ~(c->mod_enable | (c->dxt_enable_io_trace ? DXT_MODS : 0));
+    uint64_t on = c->mod_enable | (c->dxt_enable_io_trace ? DXT_MODS : 0);
+    c->mod_disabled = (OFF_BY_DEFAULT | c->mod_disable) & ~(on | (c->callsites ? CALLSITES_MOD : 0));
     /* A module the log cannot hold is not recorded at all (core.c says so at the end). */
     for (int id = 1; id < IOLENS_MAX_MODS; id++) {
         const struct iolens_module_desc *d = iolens_module(id);
@@ -953,6 +957,7 @@ static void dump_row(const struct iol_config *c, const struct row *r)
                 iol_diag_always("config: %s %s = %u", key, mod_names[id],
                                 c->mod_max_records[id]);
         break;
+    case T_COUNT: /* a uint32_t, read as int: at most 2^24 */
     case T_ALIGN:
         iol_diag_always("config: %s = %d", key, *(const int *)f);
         break;

@@ -92,6 +92,10 @@ struct iol_config {
     int ldms_enable, ldms_enable_posix, ldms_enable_mpiio, ldms_enable_stdio,
         ldms_enable_hdf5, ldms_enable_all; /* Darshan's DARSHAN_LDMS_ENABLE* */
     double events_drain;          /* EVENTS_DRAIN seconds */
+    /* Call sites (callsites/callsites.c). */
+    int callsites;                /* CALLSITES: the module is on */
+    uint32_t callsites_depth;     /* CALLSITES_DEPTH frames, at most 8 */
+    uint32_t callsites_max;       /* CALLSITES_MAX sites (and functions) */
     size_t strings_used;
     /* Large and seldom used: last, so that the fields above share a page. */
     struct iol_rule name_rules[IOL_MAX_NAME_RULES];

@@ -18,6 +18,7 @@
 #include "lifecycle.h"
 #include "logwrite.h"
 #include "heatmap/heatmap.h"
+#include "callsites/callsites.h"
 #include "dxt/dxt.h"
 #include "hdf5/h5_mods.h"
 #include "mpiio/mpi_io.h"
@@ -44,6 +45,7 @@ static const struct iol_module *const modules[] = {
 #endif
     &iol_dxt_stdio_module, /* fed by the STDIO module */
     IOL_PNETCDF_MODULES /* PNETCDF_FILE and PNETCDF_VAR, when built (pnetcdf/pnetcdf.h) */
+    &iol_callsites_module, /* fed by the modules' read and write notes */
 };
 #define NMODULES (sizeof(modules) / sizeof(modules[0]))
 _Static_assert(NMODULES <= IOL_MAP_MAX_MODS, "too many runtime modules");

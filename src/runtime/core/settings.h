@@ -50,7 +50,8 @@
     T(MODS, "module list (`*`: all)")                                                \
     T(RANKS, "rank list (`start:end` ranges, `*`)")                                  \
     T(COMPAT, "`newest` or `3.5`")                                                   \
-    T(SECONDS, "seconds (fractions allowed)")
+    T(SECONDS, "seconds (fractions allowed)")                                        \
+    T(COUNT, "count, 1 to 16777216")
 
 #define IOL_SETTINGS(X)                                                                  \
     X(CONFIG_PATH, "", "IOLENS_CONFIG_PATH", "DARSHAN_CONFIG_PATH", "", CONFIG,           \
@@ -200,6 +201,18 @@
       0, ONE, "3",                                                                       \
       "at the end of a process (exit, `_exit`, exec, a fatal signal), the longest wait " \
       "for queued events to reach the sink (for `mqtt://`, the broker's "                \
-      "acknowledgement); those left are counted dropped")
+      "acknowledgement); those left are counted dropped")                            \
+    X(CALLSITES, "CALLSITES", "IOLENS_CALLSITES", "", "", FLAG, callsites, 0, ONE, "off",  \
+      "the CALLSITES module: I/O by call site, and the function times of programs "      \
+      "built with `-finstrument-functions` ([Call sites](#call-sites); an iolens "       \
+      "addition)")                                                                       \
+    X(CALLSITES_DEPTH, "CALLSITES_DEPTH", "IOLENS_CALLSITES_DEPTH", "", "", COUNT,        \
+      callsites_depth, 0, ONE, "4",                                                      \
+      "frames of a call site: the return address of the I/O call and the callers "       \
+      "above it (at most 8)")                                                            \
+    X(CALLSITES_MAX, "CALLSITES_MAX", "IOLENS_CALLSITES_MAX", "", "", COUNT,              \
+      callsites_max, 0, ONE, "4096",                                                     \
+      "call sites kept, and as many functions; calls of a site that does not fit are "   \
+      "counted in the totals and the module is marked partial")
 
 #endif

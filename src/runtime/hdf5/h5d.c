@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <string.h>
 
+#include "callsites/callsites.h"
 #include "common/hash.h"
 #include "core/counting.h"
 #include "core/tuples.h"
@@ -307,6 +308,8 @@ void iol_h5d_note_rw(struct iol_slot *s, int is_write, hid_t file_space, hid_t d
                   r->counters[is_write ? H5D_WRITES : H5D_READS], t0, t1,
                   r->fcounters[is_write ? H5D_F_WRITE_TIME : H5D_F_READ_TIME]);
     iol_slot_unlock(s);
+    if (__builtin_expect(iol_callsites_on, 0))
+        iol_callsites_note(IOLENS_MOD_H5D, is_write, size, t0, t1);
 }
 
 /* ---- flush and close ---- */

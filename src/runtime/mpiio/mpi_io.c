@@ -8,6 +8,7 @@
 #include <dlfcn.h>
 #include <fcntl.h>
 
+#include "callsites/callsites.h"
 #include "core/counting.h"
 #include "events/events.h"
 #include "heatmap/heatmap.h"
@@ -380,6 +381,8 @@ static inline __attribute__((always_inline)) void note_rw(struct iol_slot *s,
         if (iol_mpiio_rw_extra & IOL_MPIIO_RW_EVENTS)
             mpiio_event(s, k->io_type == IO_WRITE ? IOL_EV_WRITE : IOL_EV_READ, at, size,
                         r->counters[counter], t0, t1, r->fcounters[k->f_time]);
+        if (iol_mpiio_rw_extra & IOL_MPIIO_RW_CALLSITES)
+            iol_callsites_note(IOLENS_MOD_MPIIO, k->io_type == IO_WRITE, size, t0, t1);
     }
     iol_slot_unlock(s);
 }

@@ -26,7 +26,7 @@ const void *iol_mpiio_datatype_null(void);
  * iol_posix_rw_extra for MPI-IO). Either bit also makes the wrappers ask MPI
  * for the access's byte offset before the real call. Set with iol_flag_set
  * by dxt.c and events.c. */
-enum { IOL_MPIIO_RW_DXT = 1, IOL_MPIIO_RW_EVENTS = 2 };
+enum { IOL_MPIIO_RW_DXT = 1, IOL_MPIIO_RW_EVENTS = 2, IOL_MPIIO_RW_CALLSITES = 4 };
 extern unsigned char iol_mpiio_rw_extra __attribute__((visibility("hidden")));
 
 #endif

@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "callsites/callsites.h"
 #include "common/hash.h"
 #include "core/counting.h"
 #include "core/paths.h"
@@ -287,6 +288,8 @@ void iol_pnc_note_access(struct iol_slot *s, int ncid, const struct iol_pnc_sel 
                  k->io_type == IO_READ ? &st->last_read_end : &st->last_write_end);
     r->counters[mode]++;
     iol_slot_unlock(s);
+    if (__builtin_expect(iol_callsites_on, 0))
+        iol_callsites_note(IOLENS_MOD_PNETCDF_VAR, !is_read, size, t0, t1);
 }
 
 /* ---- the module ---- */

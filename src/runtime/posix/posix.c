@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "common/hash.h"
+#include "callsites/callsites.h"
 #include "core/counting.h"
 #include "core/diag.h"
 #include "heatmap/heatmap.h"
@@ -264,6 +265,8 @@ static inline __attribute__((always_inline)) void note_rw(struct iol_slot *s, st
             posix_event(s, k->io_type == POSIX_IO_WRITE ? IOL_EV_WRITE : IOL_EV_READ, at, n,
                         r->counters[k->ops], r->counters[k->max_byte], t0, t1,
                         r->fcounters[k->f_time]);
+        if (iol_posix_rw_extra & IOL_POSIX_RW_CALLSITES)
+            iol_callsites_note(IOLENS_MOD_POSIX, k->io_type == POSIX_IO_WRITE, n, t0, t1);
     }
     iol_slot_unlock(s);
 }

@@ -127,11 +127,11 @@ static inline struct iol_pool *iol_posix_pool(void)
 void iol_posix_event_flush(struct iol_slot *s, double t0, double t1);
 
 /* What a read or write note does beyond the counters, one bit each: 0 unless
- * DXT_POSIX or POSIX events are on, so that the read/write path pays one
+ * DXT_POSIX, POSIX events or CALLSITES are on, so that the read/write path pays one
  * test whatever else there is. Hidden: the test is one compare with the
  * variable's address in the instruction. The DXT and events modules set
  * their bits with iol_flag_set as they are switched on and off. */
-enum { IOL_POSIX_RW_DXT = 1, IOL_POSIX_RW_EVENTS = 2 };
+enum { IOL_POSIX_RW_DXT = 1, IOL_POSIX_RW_EVENTS = 2, IOL_POSIX_RW_CALLSITES = 4 };
 extern unsigned char iol_posix_rw_extra __attribute__((visibility("hidden")));
 
 

@@ -10,6 +10,7 @@
 #include <sys/mman.h>
 
 #include "common/hash.h"
+#include "callsites/callsites.h"
 #include "core/counting.h"
 #include "core/diag.h"
 #include "posix/fdtab.h"
@@ -275,6 +276,8 @@ static void count_read(struct stdio_stream *s, int64_t bytes, double t0, double 
             dxt_note(slot, 0, at, bytes, t0, t1);
         if (iol_stdio_rw_extra & IOL_STDIO_RW_EVENTS)
             stdio_event(slot, IOL_EV_READ, at, bytes, t0, t1);
+        if (iol_stdio_rw_extra & IOL_STDIO_RW_CALLSITES)
+            iol_callsites_note(IOLENS_MOD_STDIO, IOLENS_CALLSITES_READ, bytes, t0, t1);
     }
     iol_slot_unlock(slot);
     list_record(s, slot);
@@ -326,6 +329,8 @@ void stdio_note_write(struct stdio_stream *s, int64_t bytes, double t0, double t
             dxt_note(slot, 1, at, bytes, t0, t1);
         if (iol_stdio_rw_extra & IOL_STDIO_RW_EVENTS)
             stdio_event(slot, IOL_EV_WRITE, at, bytes, t0, t1);
+        if (iol_stdio_rw_extra & IOL_STDIO_RW_CALLSITES)
+            iol_callsites_note(IOLENS_MOD_STDIO, IOLENS_CALLSITES_WRITE, bytes, t0, t1);
     }
     iol_slot_unlock(slot);
     list_record(s, slot);

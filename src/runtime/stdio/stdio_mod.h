@@ -19,9 +19,9 @@
 extern const struct iol_module iol_stdio_module;
 
 /* What a read or write note does beyond the counters, one bit each: 0 unless
- * DXT_STDIO or STDIO events are on (one test on the path, as posix.h's
+ * DXT_STDIO, STDIO events or CALLSITES are on (one test on the path, as posix.h's
  * iol_posix_rw_extra). */
-enum { IOL_STDIO_RW_DXT = 1, IOL_STDIO_RW_EVENTS = 2 };
+enum { IOL_STDIO_RW_DXT = 1, IOL_STDIO_RW_EVENTS = 2, IOL_STDIO_RW_CALLSITES = 4 };
 extern unsigned char iol_stdio_rw_extra __attribute__((visibility("hidden")));
 
 

@@ -1,0 +1,81 @@
+/* A program with known call sites, for rt_callsites.sh: built with -g
+ * -finstrument-functions. Each I/O call is on a line marked SITE-<name>, so
+ * that the test finds its line number in this file.
+ *
+ *   cs_prog DIR        sites: write_small 10 x 100 bytes, write_big 3 x 4096,
+ *                      read_back 5 x 64 (pread), log_lines 4 fputs of 6 bytes
+ *                      and 2 fwrite of 1000; main calls each once, then
+ *                      puts 13 bytes
+ *   cs_prog DIR mpi    the same, plus MPI_Init/Finalize (built with mpicc) */
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#ifdef CS_MPI
+#include <mpi.h>
+#endif
+
+static char buf[4096];
+
+void write_small(int fd)
+{
+    for (int i = 0; i < 10; i++)
+        if (write(fd, buf, 100) != 100) /* SITE-small */
+            return;
+}
+
+void write_big(int fd)
+{
+    for (int i = 0; i < 3; i++)
+        if (write(fd, buf, 4096) != 4096) /* SITE-big */
+            return;
+}
+
+void read_back(int fd)
+{
+    for (int i = 0; i < 5; i++)
+        if (pread(fd, buf, 64, 64 * i) != 64) /* SITE-read */
+            return;
+}
+
+void log_lines(FILE *f)
+{
+    for (int i = 0; i < 4; i++)
+        fputs("event\n", f); /* SITE-fputs */
+    for (int i = 0; i < 2; i++)
+        fwrite(buf, 1, 1000, f); /* SITE-fwrite */
+}
+
+int main(int argc, char **argv)
+{
+    char path[4096];
+    if (argc < 2)
+        return 2;
+#ifdef CS_MPI
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    snprintf(path, sizeof(path), "%s/data.%d", argv[1], rank);
+#else
+    snprintf(path, sizeof(path), "%s/data", argv[1]);
+#endif
+    int fd = open(path, O_CREAT | O_RDWR | O_TRUNC, 0644);
+    if (fd < 0)
+        return 1;
+    write_small(fd);
+    write_big(fd);
+    read_back(fd);
+    close(fd);
+    size_t len = strlen(path);
+    snprintf(path + len, sizeof(path) - len, ".txt");
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return 1;
+    log_lines(f);
+    fclose(f);
+#ifdef CS_MPI
+    MPI_Finalize();
+#endif
+    puts("cs_prog done"); /* SITE-puts */
+    return 0;
+}

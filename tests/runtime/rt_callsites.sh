@@ -1,0 +1,158 @@
+#!/bin/sh
+# The CALLSITES module: cs_prog.c (built here with -g -finstrument-functions)
+# under the runtime, its log read with `iolens callsites --json`.
+#
+#   rt_callsites.sh LIB IOLENS CASE
+#
+# CASE: exact (IOLENS_CALLSITES=1: exactly cs_prog's five lines, with their
+# functions, modules, operations, calls and bytes; its functions' own times
+# positive, each at most its inclusive time, main's inclusive time at least
+# the others' own times together; main writes one line after the others),
+# `iolens insights` shows the top lines), off (no CALLSITES module by default, and
+# `iolens callsites` fails in one line), full (CALLSITES_MAX=2: two sites
+# kept, the other calls counted as lost, the module partial), darshan
+# (Darshan 3.5's darshan-parser skips module 62 with its warning and prints
+# the POSIX records), mpi (cs_prog built with mpicc, 2 ranks: each line's
+# calls and bytes twice cs_prog's; the job log is written in MPI_Finalize,
+# before main returns: main's line after it and main's own time are not in it). The sanitizer set-up is ../lib/preload.sh.
+set -eu
+[ $# -eq 3 ] || { echo "usage: $0 LIB IOLENS CASE" >&2; exit 2; }
+lib=$1 iolens=$2 case=$3
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib/preload.sh"
+sanitizer_preload "$lib" "detect_leaks=0"  # Open MPI's leaks, in the mpi case
+t=$(mktemp -d "${TMPDIR:-/tmp}/iolens-cs.XXXXXX")
+t=$(cd "$t" && pwd -P)
+trap 'rm -rf "$t"' EXIT
+mkdir "$t/d" "$t/logs"
+fail() { echo "FAIL ($case): $*"; [ ! -f "$t/err" ] || sed 's/^/  stderr: /' "$t/err"; exit 1; }
+
+cc=${IOLENS_TEST_CC:-cc}
+src=$here/cs_prog.c
+if [ "$case" = mpi ]; then
+    command -v mpicc >/dev/null && command -v mpirun >/dev/null ||
+        fail "mpicc and mpirun are needed (openmpi-bin, libopenmpi-dev: scripts/install-deps)"
+    mpicc -DCS_MPI -g -O1 -fno-inline -finstrument-functions -o "$t/cs_prog" "$src" ||
+        fail "mpicc failed"
+else
+    "$cc" -g -O1 -fno-inline -finstrument-functions -o "$t/cs_prog" "$src" || fail "cc failed"
+fi
+
+# run [VAR=value...]: cs_prog under the runtime; its one log in $log.
+run() {
+    rm -f "$t"/logs/*
+    if [ "$case" = mpi ]; then
+        env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 IOLENS_LOGPATH="$t/logs" \
+            "$@" mpirun --oversubscribe -np 2 -x LD_PRELOAD="$preload" -x IOLENS_LOGPATH \
+            -x IOLENS_CALLSITES "$t/cs_prog" "$t/d" > "$t/out" 2> "$t/err" ||
+            fail "mpirun cs_prog: exit status $?"
+    else
+        env -u IOLENS_CONFIG_PATH -u IOLENS_MOD_ENABLE -u IOLENS_CALLSITES \
+            IOLENS_LOGPATH="$t/logs" "$@" LD_PRELOAD="$preload" "$t/cs_prog" "$t/d" \
+            > "$t/out" 2> "$t/err" || fail "cs_prog: exit status $?"
+    fi
+    grep -q "cs_prog done" "$t/out" || fail "cs_prog did not finish"
+    set -- "$t"/logs/*.darshan
+    [ $# -eq 1 ] && [ -f "$1" ] || fail "expected one log"
+    log=$1
+}
+
+line() { grep -n "SITE-$1 " "$src" | cut -d: -f1; }
+
+# check_sites JSON FACTOR: the sites are exactly cs_prog's, calls and bytes
+# multiplied by FACTOR (ranks). Under a sanitizer its interceptors stand
+# between the program and the runtime: the line is the first frame in cs_prog.
+check_sites() {
+    python3 - "$1" "$2" "$src" "$(line small)" "$(line big)" "$(line read)" "$(line fputs)" \
+        "$(line fwrite)" "$(line puts)" <<'PY' || fail "sites differ (above)"
+import json, os, sys
+r = json.load(open(sys.argv[1]))
+k = int(sys.argv[2]); src = sys.argv[3]
+small, big, rd, fputs, fwrite, puts = map(int, sys.argv[4:10])
+want = {("write_small", small, "POSIX", "write"): (10 * k, 1000 * k),
+        ("write_big", big, "POSIX", "write"): (3 * k, 12288 * k),
+        ("read_back", rd, "POSIX", "read"): (5 * k, 320 * k),
+        ("log_lines", fputs, "STDIO", "write"): (4 * k, 24 * k),
+        ("log_lines", fwrite, "STDIO", "write"): (2 * k, 2000 * k)}
+# MPI: the log is written in MPI_Finalize, before main's puts and its exit
+names = ("write_small", "write_big", "read_back", "log_lines") + (("main",) if k == 1 else ())
+if k == 1:
+    want[("main", puts, "STDIO", "write")] = (1, 13)
+got = {}
+for s in r["sites"]:
+    f = next((f for f in s["frames"] if f["object"].endswith("/cs_prog")), None)
+    if f is None:
+        continue  # the C library's own I/O (stdout) and the like
+    if os.path.basename(f["file"]) != "cs_prog.c":
+        print("site outside cs_prog.c:", s); sys.exit(1)
+    key = (f["function"], f["line"], s["module"], s["op"])
+    got[key] = (got.get(key, (0, 0))[0] + s["calls"], got.get(key, (0, 0))[1] + s["bytes"])
+    if os.environ.get("IOLENS_TEST_SANITIZE", "OFF") != "ON" and f is not s["frames"][0]:
+        print("innermost frame is not the program's line:", s); sys.exit(1)
+    if (s["function"], s["line"]) != (f["function"], f["line"]) and f is s["frames"][0]:
+        print("site's function and line are not its innermost frame's:", s); sys.exit(1)
+if got != want:
+    print("want", sorted(want.items())); print("got ", sorted(got.items())); sys.exit(1)
+fn = {f["function"]: f for f in r["functions"]}
+for name in names:
+    if name not in fn:
+        print("function not timed:", name); sys.exit(1)
+    f = fn[name]
+    if not (f["time"] > 0 and f["time"] <= f["inclusive"] * 1.000001 and f["calls"] == k):
+        print("times inconsistent:", f); sys.exit(1)
+others = sum(fn[n]["time"] for n in names if n != "main")
+if k == 1 and fn["main"]["inclusive"] < others + fn["main"]["time"] * 0.999:
+    print("main's inclusive time below its callees' own times:", fn); sys.exit(1)
+PY
+}
+
+case $case in
+exact)
+    run IOLENS_CALLSITES=1
+    "$iolens" callsites --json "$log" > "$t/cs.json" 2> "$t/err" || fail "iolens callsites failed"
+    check_sites "$t/cs.json" 1
+    "$iolens" callsites "$log" > "$t/cs.txt" || fail "iolens callsites (text) failed"
+    grep -q "write_big .*cs_prog.c:$(line big)" "$t/cs.txt" || fail "text output lacks write_big"
+    "$iolens" insights "$log" > "$t/ins.txt" || fail "iolens insights failed"
+    grep -q "^I/O by line (top 5 of 6 call sites" "$t/ins.txt" || fail "insights lacks the lines"
+    # under a sanitizer, its write interceptor is the innermost frame
+    [ "${IOLENS_TEST_SANITIZE:-OFF}" = ON ] || grep -q "write_big .*cs_prog.c:$(line big)" \
+        "$t/ins.txt" || fail "insights lacks write_big's line"
+    ;;
+off)
+    run
+    "$iolens" parse "$log" | grep -q '^# CALLSITES module' && fail "CALLSITES recorded while off"
+    if "$iolens" callsites "$log" > "$t/out2" 2> "$t/err2"; then fail "callsites succeeded"; fi
+    [ "$(wc -l < "$t/err2")" -eq 1 ] && grep -q "no call sites" "$t/err2" ||
+        fail "not one line: $(cat "$t/err2")"
+    ;;
+full)
+    run IOLENS_CALLSITES=1 IOLENS_CALLSITES_MAX=2
+    "$iolens" callsites --json "$log" > "$t/cs.json" 2> "$t/err2" || fail "callsites failed"
+    python3 - "$t/cs.json" <<'PY' || fail "full table not reported (above)"
+import json, sys
+r = json.load(open(sys.argv[1]))
+calls = sum(s["calls"] for s in r["sites"])
+if len(r["sites"]) != 2 or not r["partial"] or r["lost_calls"] <= 0:
+    print(r); sys.exit(1)
+if calls + r["lost_calls"] < 24:  # cs_prog's 24 calls, and stdout's
+    print("calls lost:", calls, r["lost_calls"]); sys.exit(1)
+PY
+    grep -q "CALLSITES: .* I/O calls at no site" "$t/err" || fail "no line on stderr"
+    ;;
+darshan)
+    parser=/work/ref/inst-full/bin/darshan-parser
+    [ -x "$parser" ] || { echo "skipped: no Darshan 3.5 darshan-parser at $parser"; exit 77; }
+    run IOLENS_CALLSITES=1
+    "$parser" "$log" > "$t/dp" 2>&1 || fail "darshan-parser failed: $(tail -3 "$t/dp")"
+    grep -q "module id 62 is unknown" "$t/dp" || fail "no warning for module 62"
+    grep -q "^POSIX.*POSIX_WRITES	13	" "$t/dp" || fail "POSIX records not printed"
+    ;;
+mpi)
+    run IOLENS_CALLSITES=1
+    "$iolens" callsites --json "$log" > "$t/cs.json" 2> "$t/err" || fail "iolens callsites failed"
+    check_sites "$t/cs.json" 2
+    ;;
+*) fail "unknown case" ;;
+esac
+echo "ok ($case)"
