@@ -49,6 +49,7 @@ static const char *const mod_names[IOLENS_MAX_MODS] = {
 #define CONFIG_FILE_MAX (64u << 10)
 /* Longest variable name JOBID_ENV names. */
 #define JOBID_ENV_MAX 64
+#define IOL_WORD_MAX 256 /* a WORD setting's value, its NUL included */
 /* Longest list value (comma-separated) parsed. */
 #define LIST_MAX 4096
 
@@ -515,6 +516,9 @@ static void apply(struct iol_config *c, const struct row *r, const char *where, 
     case T_VARNAME:
         set_path(c, where, v, f, JOBID_ENV_MAX);
         break;
+    case T_WORD:
+        set_path(c, where, v, f, IOL_WORD_MAX);
+        break;
     case T_MIB:
         set_mib(where, v, f);
         break;
@@ -720,6 +724,7 @@ void iol_config_load(struct iol_config *c)
     struct env_vals e;
     gather_env(&e);
     c->config_path = c->logpath = c->logfile = c->mmap_dir = c->jobid_env = c->events = empty;
+    c->ldms_stream = c->ldms_xprt = c->ldms_host = c->ldms_port = c->ldms_auth = empty;
     c->events_drain = 3;
     c->name_mem = IOL_DEFAULT_NAME_MEM;
     c->dxt_mem = IOL_DEFAULT_DXT_MEM;
@@ -934,6 +939,7 @@ static void dump_row(const struct iol_config *c, const struct row *r)
     case T_CONFIG:
     case T_PATH:
     case T_VARNAME:
+    case T_WORD:
     case T_RANKS:
         str = *(const char *const *)f;
         iol_diag_always("config: %s = %s", key, str && str[0] ? str : "(unset)");
