@@ -49,7 +49,6 @@ static const char *const mod_names[IOLENS_MAX_MODS] = {
 #define CONFIG_FILE_MAX (64u << 10)
 /* Longest variable name JOBID_ENV names. */
 #define JOBID_ENV_MAX 64
-#define IOL_WORD_MAX 256 /* a WORD setting's value, its NUL included */
 /* Longest list value (comma-separated) parsed. */
 #define LIST_MAX 4096
 
@@ -517,7 +516,7 @@ static void apply(struct iol_config *c, const struct row *r, const char *where, 
         set_path(c, where, v, f, JOBID_ENV_MAX);
         break;
     case T_WORD:
-        set_path(c, where, v, f, IOL_WORD_MAX);
+        set_path(c, where, v, f, 256); /* settings.h: "< 256 bytes" */
         break;
     case T_MIB:
         set_mib(where, v, f);
