@@ -168,6 +168,7 @@ table)
         PRESENCE.*) echo "" ;;
         PATH.*) echo "$t/$3.$2" ;;
         VARNAME.a) echo IOL_TEST_VAR_A ;; VARNAME.b) echo IOL_TEST_VAR_B ;;
+        WORD.a) echo iol-word-a ;; WORD.b) echo iol-word-b ;;
         MIB.a) echo 3 ;; MIB.b) echo 5 ;;
         RECORDS.a) echo 77 ;; RECORDS.b) echo 55 ;;
         ALIGN.a) echo 16 ;; ALIGN.b) echo 32 ;;

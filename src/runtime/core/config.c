@@ -16,7 +16,7 @@
 #include "paths.h"
 #include "real.h"
 #include "common/recfile.h"
-#include "settings.h"
+#include "config_table.h"
 
 /* Darshan's default exclusions, in the same order, and its one inclusion. */
 static const char *const default_excludes[] = {
@@ -25,20 +25,6 @@ static const char *const default_excludes[] = {
 };
 static const char default_include[] = "/var/opt/cray/dws/mounts/";
 
-/* Module names as the config file writes them (the log's names). */
-static const char *const mod_names[IOLENS_MAX_MODS] = {
-#define IOL_X_NAME(suffix, name) [IOLENS_MOD_##suffix] = name,
-    IOLENS_MODULE_IDS(IOL_X_NAME)
-#undef IOL_X_NAME
-#define IOL_X_EXTRA_NAME(suffix, name, id) [id] = name,
-    IOLENS_EXTRA_MODULE_IDS(IOL_X_EXTRA_NAME)
-#undef IOL_X_EXTRA_NAME
-};
-#define MOD_BIT(id) ((uint64_t)1 << (id))
-/* The ids iolens adds (docs/log-format.md, "Module ids iolens adds"). */
-#define IOL_X_EXTRA_BIT(suffix, name, id) | MOD_BIT(id)
-#define EXTRA_MODS (0 IOLENS_EXTRA_MODULE_IDS(IOL_X_EXTRA_BIT))
-#define ALL_MODS (((((uint64_t)1 << IOLENS_MOD_KNOWN_COUNT) - 1) & ~(uint64_t)1) | EXTRA_MODS)
 /* Darshan's DXT modules, which DXT_ENABLE_IO_TRACE enables. */
 #define DXT_MODS (MOD_BIT(IOLENS_MOD_DXT_POSIX) | MOD_BIT(IOLENS_MOD_DXT_MPIIO))
 /* Off unless named in MOD_ENABLE, as in Darshan: the DXT modules, iolens's DXT_STDIO
@@ -63,72 +49,45 @@ static const char *const empty = "";
 
 /* ---- the table (settings.h) ---- */
 
-enum {
-#define TYPE_ENUM(type, doc) T_##type,
-    IOL_SETTING_TYPES(TYPE_ENUM)
-#undef TYPE_ENUM
-};
-
-/* Groups of rows replaced together by a variable (settings.h's group). */
-enum { G_ONE, G_NAME, G_APP, G_MOD, G_RANK };
-
-enum {
-#define ROW_ENUM(id, ...) S_##id,
-    IOL_SETTINGS(ROW_ENUM)
-#undef ROW_ENUM
-    NSETTINGS
+const char *const iol_setting_mod_names[IOLENS_MAX_MODS] = {
+#define IOL_X_NAME(suffix, name) [IOLENS_MOD_##suffix] = name,
+    IOLENS_MODULE_IDS(IOL_X_NAME)
+#undef IOL_X_NAME
+#define IOL_X_EXTRA_NAME(suffix, name, id) [id] = name,
+    IOLENS_EXTRA_MODULE_IDS(IOL_X_EXTRA_NAME)
+#undef IOL_X_EXTRA_NAME
 };
 
 /* Every row's names, packed in one constant object: rows refer to them by
  * offset, so the table holds no pointer for the loader to relocate. */
-static const struct names {
-#define NAME_MEMBERS(id, key, iolens, darshan, alias, ...)                             \
-    char id##_key[sizeof(key)], id##_iolens[sizeof(iolens)], id##_darshan[sizeof(darshan)], \
-        id##_alias[sizeof(alias)];
-    IOL_SETTINGS(NAME_MEMBERS)
-#undef NAME_MEMBERS
-} names = {
+const struct iol_setting_names iol_setting_names = {
 #define NAME_INIT(id, key, iolens, darshan, alias, ...) key, iolens, darshan, alias,
     IOL_SETTINGS(NAME_INIT)
 #undef NAME_INIT
 };
 
-_Static_assert(sizeof(struct names) <= UINT16_MAX, "rows keep 16-bit name offsets");
-
-/* A row's spellings, in the order they are preferred among variables. */
-enum { N_KEY, N_IOLENS, N_ALIAS, N_DARSHAN, N_COUNT };
-
-/* One row of settings.h, as the runtime uses it. */
-struct row {
-    uint16_t name[N_COUNT]; /* offsets of the spellings in names */
-    uint8_t len[N_COUNT];   /* their lengths; 0: no such spelling */
-    uint8_t type, incl, group;
-    uint32_t off;           /* offset of the field in struct iol_config */
-};
-
-static const struct row rows[NSETTINGS] = {
+const struct iol_setting_row iol_setting_rows[NSETTINGS] = {
+#define NAME_OFF(member) offsetof(struct iol_setting_names, member)
 #define ROW_INIT(id, key, iolens, darshan, alias, type, field, incl, group, ...)          \
-    {{offsetof(struct names, id##_key), offsetof(struct names, id##_iolens),               \
-      offsetof(struct names, id##_alias), offsetof(struct names, id##_darshan)},           \
+    {{NAME_OFF(id##_key), NAME_OFF(id##_iolens), NAME_OFF(id##_alias), NAME_OFF(id##_darshan)}, \
      {sizeof(key) - 1, sizeof(iolens) - 1, sizeof(alias) - 1, sizeof(darshan) - 1},       \
      T_##type, incl, G_##group, offsetof(struct iol_config, field)},
     IOL_SETTINGS(ROW_INIT)
 #undef ROW_INIT
+#undef NAME_OFF
 };
 
-/* Spelling `which` of row r ("" if it has none). */
-static const char *row_name(const struct row *r, int which)
+const char *iol_setting_row_name(const struct iol_setting_row *r, int which)
 {
-    return (const char *)&names + r->name[which];
+    return (const char *)&iol_setting_names + r->name[which];
 }
 
-/* The row's name in the dump: its key, else its variable without IOLENS_,
- * else Darshan's variable. */
-static const char *dump_name(const struct row *r)
+const char *iol_setting_dump_name(const struct iol_setting_row *r)
 {
     if (r->len[N_KEY])
-        return row_name(r, N_KEY);
-    return r->len[N_IOLENS] ? row_name(r, N_IOLENS) + 7 : row_name(r, N_DARSHAN);
+        return iol_setting_row_name(r, N_KEY);
+    return r->len[N_IOLENS] ? iol_setting_row_name(r, N_IOLENS) + 7
+                            : iol_setting_row_name(r, N_DARSHAN);
 }
 
 /* ---- the environment ---- */
@@ -140,13 +99,13 @@ struct env_vals {
 };
 
 /* Does the variable s (n bytes before its '=') have spelling which of r? */
-static int env_is(const struct row *r, int which, const char *s, size_t n)
+static int env_is(const struct iol_setting_row *r, int which, const char *s, size_t n)
 {
     size_t len = r->len[which];
     if (which != N_ALIAS)
-        return len == n && memcmp(s, row_name(r, which), n) == 0;
+        return len == n && memcmp(s, iol_setting_row_name(r, which), n) == 0;
     return len && len + 7 == n && memcmp(s, "IOLENS_", 7) == 0 &&
-           memcmp(s + 7, row_name(r, N_ALIAS), len) == 0;
+           memcmp(s + 7, iol_setting_row_name(r, N_ALIAS), len) == 0;
 }
 
 /* The row *i and spelling *w of the variable s (n bytes before its '=').
@@ -155,7 +114,7 @@ static int find_var(const char *s, size_t n, int *i, int *w)
 {
     for (*i = 0; *i < NSETTINGS; ++*i)
         for (*w = N_IOLENS; *w < N_COUNT; ++*w)
-            if (env_is(&rows[*i], *w, s, n))
+            if (env_is(&iol_setting_rows[*i], *w, s, n))
                 return 1;
     return 0;
 }
@@ -187,17 +146,17 @@ static void gather_env(struct env_vals *e)
 static const char *env_value(const struct env_vals *e, int i, char *buf, size_t len,
                              const char **where)
 {
-    const struct row *r = &rows[i];
+    const struct iol_setting_row *r = &iol_setting_rows[i];
     int empty_ok = r->type == T_HINTS || r->type == T_PRESENCE;
     for (int w = N_IOLENS; w < N_COUNT; w++) {
         const char *v = e->v[i][w];
         if (!v || (!*v && !empty_ok))
             continue;
         if (w == N_ALIAS) {
-            iol_fmt(buf, len, "IOLENS_%s", row_name(r, N_ALIAS));
+            iol_fmt(buf, len, "IOLENS_%s", iol_setting_row_name(r, N_ALIAS));
             *where = buf;
         } else {
-            *where = row_name(r, w);
+            *where = iol_setting_row_name(r, w);
         }
         return v;
     }
@@ -295,7 +254,7 @@ static uint64_t parse_mods(const char *where, const char *list)
         }
         int found = 0;
         for (int id = 1; id < IOLENS_MAX_MODS; id++) {
-            if (mod_names[id] && strcasecmp(item[i], mod_names[id]) == 0) {
+            if (iol_setting_mod_names[id] && strcasecmp(item[i], iol_setting_mod_names[id]) == 0) {
                 flags |= MOD_BIT(id);
                 found = 1;
             }
@@ -494,7 +453,7 @@ static int needs_value(int type)
 
 /* Set row r's field from value v (NULL: a file key without one), mods the
  * file's module list (NULL: none, and always for a variable). */
-static void apply(struct iol_config *c, const struct row *r, const char *where, const char *v,
+static void apply(struct iol_config *c, const struct iol_setting_row *r, const char *where, const char *v,
                   const char *mods, int from_file)
 {
     void *f = (char *)c + r->off;
@@ -515,6 +474,9 @@ static void apply(struct iol_config *c, const struct row *r, const char *where, 
         break;
     case T_VARNAME:
         set_path(c, where, v, f, JOBID_ENV_MAX);
+        break;
+    case T_WORD:
+        set_path(c, where, v, f, 256); /* settings.h: "< 256 bytes" */
         break;
     case T_MIB:
         set_mib(where, v, f);
@@ -561,7 +523,7 @@ static void apply(struct iol_config *c, const struct row *r, const char *where, 
 }
 
 /* Forget what the file set in a list row, before a variable replaces it. */
-static void reset(struct iol_config *c, const struct row *r)
+static void reset(struct iol_config *c, const struct iol_setting_row *r)
 {
     void *f = (char *)c + r->off;
     switch (r->type) {
@@ -592,11 +554,11 @@ static int file_row(const char *key)
 {
     size_t n = strlen(key);
     for (int i = 0; i < NSETTINGS; i++) {
-        const struct row *r = &rows[i];
+        const struct iol_setting_row *r = &iol_setting_rows[i];
         if (!r->len[N_KEY])
             continue;
-        if ((r->len[N_KEY] == n && memcmp(key, row_name(r, N_KEY), n) == 0) ||
-            (r->len[N_ALIAS] == n && memcmp(key, row_name(r, N_ALIAS), n) == 0))
+        if ((r->len[N_KEY] == n && memcmp(key, iol_setting_row_name(r, N_KEY), n) == 0) ||
+            (r->len[N_ALIAS] == n && memcmp(key, iol_setting_row_name(r, N_ALIAS), n) == 0))
             return i;
     }
     return -1;
@@ -607,11 +569,11 @@ static void file_setting(struct iol_config *c, const char *where, const char *ke
                          const char *v1, const char *v2)
 {
     int i = file_row(key);
-    if (i < 0 || (!v1 && needs_value(rows[i].type)))
+    if (i < 0 || (!v1 && needs_value(iol_setting_rows[i].type)))
         iol_diag("%s: %s \"%s\" ignored", where,
                  i < 0 && v1 ? "unknown setting" : "setting without a value", key);
     else
-        apply(c, &rows[i], where, v1, v2, 1);
+        apply(c, &iol_setting_rows[i], where, v1, v2, 1);
 }
 
 static int is_blank(char ch)
@@ -693,15 +655,15 @@ static void load_env(struct iol_config *c, const struct env_vals *e)
 
     for (int i = 0; i < NSETTINGS; i++) {
         val[i] = env_value(e, i, alias[i], sizeof(alias[i]), &where[i]);
-        if (val[i] && rows[i].group != G_ONE)
-            replaced |= 1u << rows[i].group;
+        if (val[i] && iol_setting_rows[i].group != G_ONE)
+            replaced |= 1u << iol_setting_rows[i].group;
     }
     for (int i = 0; i < NSETTINGS; i++)
-        if ((val[i] && rows[i].group == G_ONE) || (replaced >> rows[i].group & 1))
-            reset(c, &rows[i]);
+        if ((val[i] && iol_setting_rows[i].group == G_ONE) || (replaced >> iol_setting_rows[i].group & 1))
+            reset(c, &iol_setting_rows[i]);
     for (int i = 0; i < NSETTINGS; i++)
         if (val[i])
-            apply(c, &rows[i], where[i], val[i], NULL, 0);
+            apply(c, &iol_setting_rows[i], where[i], val[i], NULL, 0);
 }
 
 /* ---- decisions ---- */
@@ -724,6 +686,7 @@ void iol_config_load(struct iol_config *c)
     struct env_vals e;
     gather_env(&e);
     c->config_path = c->logpath = c->logfile = c->mmap_dir = c->jobid_env = c->events = empty;
+    c->ldms_stream = c->ldms_xprt = c->ldms_host = c->ldms_port = c->ldms_auth = empty;
     c->events_drain = 3;
     c->name_mem = IOL_DEFAULT_NAME_MEM;
     c->dxt_mem = IOL_DEFAULT_DXT_MEM;
@@ -857,144 +820,4 @@ int iol_config_rank_excluded(const struct iol_config *c, int rank, int nprocs)
     if (!c->rank_exclude || !rank_listed("RANK_EXCLUDE", c->rank_exclude, rank, nprocs))
         return 0;
     return !c->rank_include || !rank_listed("RANK_INCLUDE", c->rank_include, rank, nprocs);
-}
-
-/* ---- DUMP_CONFIG ---- */
-
-/* A list of strings, comma-separated, or "(none)". */
-static void dump_list(const char *key, const char *const *arr, size_t n)
-{
-    char line[1024];
-    size_t used = iol_fmt(line, sizeof(line), "%s", n ? "" : "(none)");
-    for (size_t i = 0; i < n && used < sizeof(line); i++)
-        used += iol_fmt(line + used, sizeof(line) - used, "%s%s", i ? "," : "", arr[i]);
-    iol_diag_always("config: %s = %s", key, line);
-}
-
-/* Module flags as a list of names into buf ("" for none). */
-static void mods_text(char *buf, size_t len, uint64_t flags)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int id = 1; id < IOLENS_MAX_MODS && used < len; id++)
-        if ((flags & MOD_BIT(id)) && mod_names[id])
-            used += iol_fmt(buf + used, len - used, "%s%s", used ? "," : "", mod_names[id]);
-}
-
-/* The APP_* or NAME_* rules of one side (include), one line each; a NAME_*
- * rule with its modules ("*": all). */
-static void dump_rules(const char *key, const struct iol_rule *r, size_t n, int include,
-                       int with_mods)
-{
-    int any = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (r[i].include != include)
-            continue;
-        char mods[512];
-        mods_text(mods, sizeof(mods), r[i].mods);
-        iol_diag_always("config: %s = %s%s%s", key, r[i].src, with_mods ? " " : "",
-                        !with_mods ? "" : r[i].mods == ALL_MODS ? "*" : mods);
-        any = 1;
-    }
-    if (!any)
-        iol_diag_always("config: %s = (none)", key);
-}
-
-/* A size: "N MiB", or "N bytes" when not a whole number of MiB. */
-static void dump_size(const char *key, size_t v)
-{
-    if (v & (((size_t)1 << 20) - 1))
-        iol_diag_always("config: %s = %zu bytes", key, v);
-    else
-        iol_diag_always("config: %s = %zu MiB", key, v >> 20);
-}
-
-/* A fraction as "0.25" (iol_fmt prints no floating point); "(unset)" if < 0. */
-static void dump_fraction(const char *key, double f)
-{
-    if (f < 0) {
-        iol_diag_always("config: %s = (unset)", key);
-        return;
-    }
-    int hundredths = (int)(f * 100 + 0.5);
-    iol_diag_always("config: %s = %d.%s%d", key, hundredths / 100,
-                    hundredths % 100 < 10 ? "0" : "", hundredths % 100);
-}
-
-/* Row r's value in c, as "config: NAME = VALUE" line(s). */
-static void dump_row(const struct iol_config *c, const struct row *r)
-{
-    const char *key = dump_name(r);
-    const void *f = (const char *)c + r->off;
-    const char *str;
-    char buf[512];
-
-    switch (r->type) {
-    case T_FLAG:
-    case T_DEBUG:
-    case T_PRESENCE:
-        iol_diag_always("config: %s = %d", key, *(const int *)f);
-        break;
-    case T_CONFIG:
-    case T_PATH:
-    case T_VARNAME:
-    case T_RANKS:
-        str = *(const char *const *)f;
-        iol_diag_always("config: %s = %s", key, str && str[0] ? str : "(unset)");
-        break;
-    case T_HINTS:
-        str = *(const char *const *)f;
-        iol_diag_always("config: %s = %s", key,
-                        !str ? "(the MPI library's default)" : str[0] ? str : "(none)");
-        break;
-    case T_MIB:
-        dump_size(key, *(const size_t *)f);
-        break;
-    case T_RECORDS:
-        iol_diag_always("config: %s = %u", key, c->max_records);
-        for (int id = 1; id < IOLENS_MOD_KNOWN_COUNT; id++)
-            if (c->mod_max_records[id] && !iol_config_mod_disabled(c, id))
-                iol_diag_always("config: %s %s = %u", key, mod_names[id],
-                                c->mod_max_records[id]);
-        break;
-    case T_COUNT: /* a uint32_t, read as int: at most 2^24 */
-    case T_ALIGN:
-        iol_diag_always("config: %s = %d", key, *(const int *)f);
-        break;
-    case T_FRACTION:
-    case T_SECONDS:
-        dump_fraction(key, *(const double *)f);
-        break;
-    case T_COMPAT:
-        str = *(const iolens_log_compat *)f == IOLENS_COMPAT_DARSHAN_3_5 ? "3.5" : "newest";
-        iol_diag_always("config: %s = %s", key, str);
-        break;
-    case T_PREFIXES:
-        if (r->incl)
-            dump_list(key, c->includes, c->nincludes);
-        else
-            dump_list(key, c->excludes, c->nexcludes);
-        break;
-    case T_APP_REGEX:
-        dump_rules(key, c->app_rules, c->napp_rules, r->incl, 0);
-        break;
-    case T_NAME_REGEX:
-        dump_rules(key, c->name_rules, c->nname_rules, r->incl, 1);
-        break;
-    case T_MODS:
-        mods_text(buf, sizeof(buf), *(const uint64_t *)f);
-        iol_diag_always("config: %s = %s", key, buf[0] ? buf : "(none)");
-        break;
-    }
-}
-
-void iol_config_dump(const struct iol_config *c)
-{
-    char buf[512];
-    for (int i = 0; i < NSETTINGS; i++)
-        dump_row(c, &rows[i]);
-    mods_text(buf, sizeof(buf), c->mod_disabled);
-    iol_diag_always("config: modules disabled = %s", buf[0] ? buf : "(none)");
-    if (c->app_excluded)
-        iol_diag_always("config: this application (%s) is excluded", program_invocation_name);
 }

@@ -91,6 +91,8 @@ struct iol_config {
     uint64_t events_mods;         /* EVENTS_MODULES (bit = module id) */
     int ldms_enable, ldms_enable_posix, ldms_enable_mpiio, ldms_enable_stdio,
         ldms_enable_hdf5, ldms_enable_all; /* Darshan's DARSHAN_LDMS_ENABLE* */
+    const char *ldms_stream, *ldms_xprt, *ldms_host, *ldms_port,
+        *ldms_auth; /* Darshan's DARSHAN_LDMS_{STREAM,XPRT,HOST,PORT,AUTH}, "" if unset */
     double events_drain;          /* EVENTS_DRAIN seconds */
     /* Call sites (callsites/callsites.c). */
     int callsites;                /* CALLSITES: the module is on */

@@ -39,6 +39,7 @@
     T(PRESENCE, "bool: set, to anything")                                            \
     T(PATH, "path")                                                                  \
     T(VARNAME, "variable name (< 64 bytes)")                                         \
+    T(WORD, "text (< 256 bytes)")                                                    \
     T(MIB, "size in MiB (fractions allowed)")                                        \
     T(RECORDS, "count, 1 to 16777216; in the file `N [MODS]`")                       \
     T(ALIGN, "size in bytes, 1 to 65536")                                            \
@@ -179,14 +180,27 @@
       "kept; no effect (`IOLENS_DEBUG` prints timings)")                                 \
     X(EVENTS, "EVENTS", "IOLENS_EVENTS", "", "", PATH, events, 0, ONE, "none",            \
       "live I/O events to this sink: `file:DIR`, JSON lines in one file per process "    \
-      "in DIR; `mqtt://HOST:PORT/TOPIC`, one MQTT message per JSON message to TOPIC "    \
-      "([Live events](#live-events))")                                                   \
+      "in DIR; `mqtt://HOST:PORT/TOPIC`, one MQTT message per JSON message to TOPIC; "   \
+      "`ldms://HOST:PORT/STREAM`, one LDMS stream message per JSON message to an "       \
+      "ldmsd ([Live events](#live-events))")                                                   \
     X(EVENTS_MODULES, "EVENTS_MODULES", "IOLENS_EVENTS_MODULES", "", "", MODS,            \
       events_mods, 0, ONE, "POSIX, STDIO, MPIIO, H5F and H5D",                           \
       "modules that send events (with the `DARSHAN_LDMS_ENABLE_*` below: theirs too)")   \
     X(LDMS_ENABLE, "", "", "DARSHAN_LDMS_ENABLE", "", PRESENCE, ldms_enable, 0, ONE,      \
-      "unset", "Darshan's switch of its LDMS connector (the `ldms://` sink is not in "   \
-      "this version: events need `EVENTS`)")                                             \
+      "unset", "Darshan's switch of its LDMS connector: without `EVENTS`, events go to " \
+      "`ldms://HOST:PORT/STREAM` of the five `DARSHAN_LDMS_*` below ([Live "             \
+      "events](#live-events))")                                                          \
+    X(LDMS_STREAM, "", "", "DARSHAN_LDMS_STREAM", "", WORD, ldms_stream, 0, ONE,          \
+      "darshanConnector", "with `DARSHAN_LDMS_ENABLE`: the LDMS stream")                  \
+    X(LDMS_XPRT, "", "", "DARSHAN_LDMS_XPRT", "", WORD, ldms_xprt, 0, ONE, "sock",        \
+      "the LDMS transport of `ldms://` (both ways of choosing it)")                       \
+    X(LDMS_HOST, "", "", "DARSHAN_LDMS_HOST", "", WORD, ldms_host, 0, ONE, "localhost",   \
+      "with `DARSHAN_LDMS_ENABLE`: the host of the ldmsd")                                \
+    X(LDMS_PORT, "", "", "DARSHAN_LDMS_PORT", "", WORD, ldms_port, 0, ONE, "412",         \
+      "with `DARSHAN_LDMS_ENABLE`: its port")                                             \
+    X(LDMS_AUTH, "", "", "DARSHAN_LDMS_AUTH", "", WORD, ldms_auth, 0, ONE,                \
+      "`munge` with `DARSHAN_LDMS_ENABLE`, `none` with `EVENTS`",                        \
+      "the LDMS authentication of `ldms://` (both ways of choosing it)")                  \
     X(LDMS_ENABLE_POSIX, "", "", "DARSHAN_LDMS_ENABLE_POSIX", "", PRESENCE,               \
       ldms_enable_posix, 0, ONE, "unset", "events of the POSIX module")                   \
     X(LDMS_ENABLE_MPIIO, "", "", "DARSHAN_LDMS_ENABLE_MPIIO", "", PRESENCE,               \
@@ -200,8 +214,8 @@
     X(EVENTS_DRAIN, "EVENTS_DRAIN", "IOLENS_EVENTS_DRAIN", "", "", SECONDS, events_drain,  \
       0, ONE, "3",                                                                       \
       "at the end of a process (exit, `_exit`, exec, a fatal signal), the longest wait " \
-      "for queued events to reach the sink (for `mqtt://`, the broker's "                \
-      "acknowledgement); those left are counted dropped")                            \
+      "for queued events to reach the sink (for `mqtt://` and `ldms://`, the broker's "  \
+      "or ldmsd's acknowledgement); those left are counted dropped")                    \
     X(CALLSITES, "CALLSITES", "IOLENS_CALLSITES", "", "", FLAG, callsites, 0, ONE, "off",  \
       "the CALLSITES module: I/O by call site, and the function times of programs "      \
       "built with `-finstrument-functions` ([Call sites](#call-sites); an iolens "       \

@@ -104,7 +104,7 @@ static _Atomic int closing;     /* the process ends: drain and stop */
 static _Atomic uint64_t worker; /* the thread's iol_self, to not wait for itself */
 static _Atomic uint64_t sent;   /* events the sink delivered for good */
 static _Atomic uint64_t unringed; /* events dropped: no ring free */
-static struct iol_sink sink = {NULL, -1, NULL, 0};
+static struct iol_sink sink = {.fd = -1};
 static int sink_up;                 /* the sink's open succeeded */
 static _Atomic int64_t rank;        /* what messages carry as "rank" */
 static _Atomic int64_t job_id;      /* and as "job_id" */
@@ -379,19 +379,26 @@ void iol_events_set_job(int64_t id)
     atomic_store(&job_id, id);
 }
 
+/* Darshan's LDMS connector settings as the sink they name:
+ * ldms://HOST:PORT/STREAM with Darshan's defaults. */
+static const char *darshan_ldms_sink(const struct iol_config *c)
+{
+    static char spec[1024];
+    iol_fmt(spec, sizeof(spec), "ldms://%s:%s/%s", c->ldms_host[0] ? c->ldms_host : "localhost",
+            c->ldms_port[0] ? c->ldms_port : "412",
+            c->ldms_stream[0] ? c->ldms_stream : "darshanConnector");
+    return spec;
+}
+
 void iol_events_configure(void)
 {
     const struct iol_config *c = &iol_rt.cfg;
-    if (!c->events[0]) {
-        if (c->ldms_enable)
-            iol_diag("events: DARSHAN_LDMS_ENABLE is set, but this iolens has no ldms:// sink; "
-                     "set IOLENS_EVENTS (%s)", IOL_SINKS_KNOWN);
+    const char *spec = c->events[0] ? c->events : c->ldms_enable ? darshan_ldms_sink(c) : NULL;
+    if (!spec)
         return;
-    }
-    sink_ops = iol_sink_find(c->events, &sink_target);
+    sink_ops = iol_sink_find(spec, &sink_target);
     if (!sink_ops) {
-        iol_diag("events: no sink for \"%s\" (known: %s); events off", c->events,
-                 IOL_SINKS_KNOWN);
+        iol_diag("events: no sink for \"%s\" (known: %s); events off", spec, IOL_SINKS_KNOWN);
         return;
     }
     size_t bytes = (size_t)IOL_EV_RINGS * IOL_EV_RING_CAP * sizeof(struct iol_event);
@@ -409,7 +416,7 @@ void iol_events_configure(void)
     atomic_store(&rank, launcher_rank());
     configured_mask = wanted_modules(c);
     iol_events_restart();
-    iol_diag("events: to %s, modules 0x%x", c->events, configured_mask);
+    iol_diag("events: to %s, modules 0x%x", spec, configured_mask);
 }
 
 /* What every message repeats, from this record set's header. */

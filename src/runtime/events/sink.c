@@ -10,6 +10,9 @@ const struct iol_sink_ops *iol_sink_find(const char *spec, const char **target)
 #ifdef IOLENS_WITH_MQTT
         &iol_sink_mqtt,
 #endif
+#ifdef IOLENS_WITH_LDMS
+        &iol_sink_ldms,
+#endif
     };
     for (size_t i = 0; i < sizeof(sinks) / sizeof(*sinks); i++) {
         size_t n = strlen(sinks[i]->scheme);

@@ -1,7 +1,8 @@
 /* Where events go: a sink is a small table of functions, chosen by the
- * scheme of EVENTS's value: file: (sink_file.c) and mqtt:// (sink_mqtt.c,
- * which loads libmosquitto with dlopen only when configured). Every call
- * runs on the events thread, never on the application's. */
+ * scheme of EVENTS's value: file: (sink_file.c), mqtt:// (sink_mqtt.c,
+ * which loads libmosquitto with dlopen only when configured) and ldms://
+ * (sink_ldms.c, LDMS's libraries likewise). Every call runs on the events
+ * thread, never on the application's. */
 #ifndef IOL_RT_EVENTS_SINK_H
 #define IOL_RT_EVENTS_SINK_H
 
@@ -10,6 +11,7 @@
 
 struct iol_sink;
 struct iol_mqtt;
+struct iol_ldms;
 
 struct iol_sink_ops {
     const char *scheme; /* "file:" */
@@ -39,16 +41,24 @@ struct iol_sink {
     const struct iol_sink_ops *ops;
     int fd;                /* file: the open file, -1 if none */
     struct iol_mqtt *mqtt; /* mqtt://: the client (sink_mqtt.c), NULL if none */
+    struct iol_ldms *ldms; /* ldms://: the publisher (sink_ldms.c), NULL if none */
     uint64_t delivered;    /* events delivered for good since the start */
 };
 
 extern const struct iol_sink_ops iol_sink_file;
 #ifdef IOLENS_WITH_MQTT
 extern const struct iol_sink_ops iol_sink_mqtt;
-#define IOL_SINKS_KNOWN "file:DIR, mqtt://HOST:PORT/TOPIC"
+#define IOL_SINK_MQTT_KNOWN ", mqtt://HOST:PORT/TOPIC"
 #else
-#define IOL_SINKS_KNOWN "file:DIR; mqtt:// is not in this build"
+#define IOL_SINK_MQTT_KNOWN "; mqtt:// is not in this build"
 #endif
+#ifdef IOLENS_WITH_LDMS
+extern const struct iol_sink_ops iol_sink_ldms;
+#define IOL_SINK_LDMS_KNOWN ", ldms://HOST:PORT/STREAM"
+#else
+#define IOL_SINK_LDMS_KNOWN "; ldms:// is not in this build"
+#endif
+#define IOL_SINKS_KNOWN "file:DIR" IOL_SINK_MQTT_KNOWN IOL_SINK_LDMS_KNOWN
 
 /* The table of the sink named by spec ("file:DIR"), and in *target the rest
  * of spec. @return NULL if no sink has that scheme. */
