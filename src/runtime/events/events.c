@@ -272,14 +272,22 @@ static uint64_t drain_pass(void)
     return taken;
 }
 
-/* Events dropped so far: at a full ring, without a free ring, and accepted
- * but not (yet) taken by the sink. */
-static uint64_t dropped_count(void)
+/* Events dropped before reaching the sink: at a full ring, or with no ring free. */
+static uint64_t unqueued_count(void)
 {
     uint64_t n = atomic_load(&unringed);
     for (unsigned r = 0; r < IOL_EV_RINGS; r++)
-        n += atomic_load_explicit(&rings[r].dropped, memory_order_relaxed) +
-             atomic_load_explicit(&rings[r].head, memory_order_acquire);
+        n += atomic_load_explicit(&rings[r].dropped, memory_order_relaxed);
+    return n;
+}
+
+/* Events dropped so far: those never queued, and those queued but not (yet)
+ * delivered for good by the sink. */
+static uint64_t dropped_count(void)
+{
+    uint64_t n = unqueued_count();
+    for (unsigned r = 0; r < IOL_EV_RINGS; r++)
+        n += atomic_load_explicit(&rings[r].head, memory_order_acquire);
     return n - atomic_load(&sent);
 }
 
@@ -306,9 +314,10 @@ static void *events_thread(void *arg)
         }
     }
     if (sink_up) {
-        /* What is still to be confirmed, and the dropped count as known now
-         * (the count the log keeps is taken at the end of the wait). */
-        uint64_t dropped = dropped_count();
+        /* The events that never reached the sink: the ones still waiting for
+         * its acknowledgement may yet be delivered, so only the log's count,
+         * taken at the end of the wait, includes those that were not. */
+        uint64_t dropped = unqueued_count();
         size_t used = 0;
         if (dropped &&
             iol_event_json_dropped(buf, sizeof(buf), &used, &proc, dropped, iol_now()) == 0) {
