@@ -1,6 +1,7 @@
 /* Graph traversal with random reads: the adjacency lists are stored on
- * disk, one block per vertex, and a breadth-first search reads the block of
- * each vertex it visits. */
+ * disk, one block per vertex, each sorted first (as graph stores keep
+ * them, for merges and lookups), and a breadth-first search reads the block
+ * of each vertex it visits. */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,8 +27,16 @@ void build_graph(void)
 
 void store_graph(int fd)
 {
-    for (int v = 0; v < NVERTICES; v++)
-        pwrite(fd, adjacency[v], BLOCK, (off_t)v * BLOCK);
+    for (int v = 0; v < NVERTICES; v++) {
+        int *list = adjacency[v];
+        for (int i = 1; i < DEGREE; i++)
+            for (int j = i; j > 0 && list[j - 1] > list[j]; j--) {
+                int t = list[j];
+                list[j] = list[j - 1];
+                list[j - 1] = t;
+            }
+        pwrite(fd, list, BLOCK, (off_t)v * BLOCK);
+    }
 }
 
 long traverse(int fd, int start)

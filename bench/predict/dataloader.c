@@ -1,6 +1,7 @@
-/* ML-style data loader: a data set of fixed-size samples on disk, read in
- * shuffled mini-batches at random offsets, augmented and fed to a small
- * dense layer. */
+/* ML-style data loader: a synthetic data set of fixed-size samples made
+ * and stored (each feature a pattern plus Gaussian-like noise, the sum of
+ * twelve uniform draws), read in shuffled mini-batches at random offsets,
+ * augmented and fed to a small dense layer. */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,9 +22,16 @@ void make_dataset(void)
 {
     int fd = open("samples.dat", O_WRONLY | O_CREAT | O_TRUNC, 0644);
     float sample[FEATURES];
+    unsigned x = 12345;
     for (int s = 0; s < NSAMPLES; s++) {
-        for (int f = 0; f < FEATURES; f++)
-            sample[f] = (float)((s * 31 + f) % 97) / 97.0f;
+        for (int f = 0; f < FEATURES; f++) {
+            float noise = -6.0f;
+            for (int u = 0; u < 12; u++) {
+                x = x * 1103515245u + 12345u;
+                noise += (float)(x >> 8) / 16777216.0f;
+            }
+            sample[f] = (float)((s * 31 + f) % 97) / 97.0f + 0.01f * noise;
+        }
         write(fd, sample, SAMPLE_BYTES);
     }
     close(fd);

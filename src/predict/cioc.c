@@ -49,7 +49,8 @@ static int larger_first(double a, double b)
 }
 
 /* I/O blocks first, by CIOC value; equal values by the I/O the block does
- * (bytes, then calls) against the memory it touches; then by place. */
+ * (bytes, then data calls: an open, close, seek or sync moves no data)
+ * against the memory it touches; then by place. */
 static int cmp_rank(const void *pa, const void *pb, void *prog)
 {
     const struct pr_block *blocks = ((const struct pr_program *)prog)->blocks;
@@ -61,7 +62,7 @@ static int cmp_rank(const void *pa, const void *pb, void *prog)
     if (has_io(a)) {
         if ((c = larger_first(a->cioc, b->cioc)) ||
             (c = larger_first(a->p[PR_BYTES], b->p[PR_BYTES])) ||
-            (c = larger_first(a->p[PR_IO_OPS], b->p[PR_IO_OPS])) ||
+            (c = larger_first(a->reads + a->writes, b->reads + b->writes)) ||
             (c = larger_first(b->p[PR_MEMORY], a->p[PR_MEMORY])))
             return c;
     }

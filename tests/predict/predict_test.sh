@@ -10,7 +10,8 @@
 #              the trips, an else part the rest, a constant condition its one
 #              path; memory touched by scalars, call frames and qsort
 #   ranking    the exact ranking under a model file (X2 only; equal values by
-#              bytes, calls, then less memory touched) and under Table II
+#              bytes, data calls, then less memory touched) and under Table II;
+#              datacalls.c: equal bytes rank by data calls, not open and close
 #   mpiio      mpiio.c with the MPI headers: sizes from MPI datatypes, random
 #              offsets from rand(), a symbolic bound, processes unknown
 #   json       --json: a block per function defined, every member present
@@ -103,6 +104,14 @@ branch if 44
 EOF
     sed -i "s|tests/predict/loop_fwrite.c|$here/loop_fwrite.c|" "$t/want"
     diff "$t/want" "$t/rank" || { echo "FAIL: ranking under X2 only"; exit 1; }
+    # equal CIOC (a constant model) and bytes: more data calls first, though
+    # one_write makes more I/O calls (its open and close)
+    printf 'iolens-predict-model 1\nconst -1\n' > "$t/const.model"
+    "$iolens" predict --json --model "$t/const.model" "$here/datacalls.c" > "$t/dc.json"
+    check "$t/dc.json" \
+        'fn("one_write")["io_ops"] == 3 and fn("two_writes")["io_ops"] == 2' \
+        'fn("one_write")["bytes"] == fn("two_writes")["bytes"] == 4096' \
+        '[b["name"] for b in blocks if b["kind"] == "function"] == ["two_writes", "one_write"]'
     # Table II: the formula's values, recomputed here from the printed X
     "$iolens" predict --json --model paper "$here/loop_fwrite.c" > "$t/out.json"
     check "$t/out.json" \
