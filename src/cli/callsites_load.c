@@ -142,6 +142,7 @@ static int add_rank(iolens_log *log, const struct recs *all, int64_t rank, struc
         if (kind == IOLENS_CALLSITES_TOTALS) {
             r->lost_calls += c->counters[CALLSITES_CALLS];
             r->lost_entries += c->counters[CALLSITES_FRAME_0];
+            r->slow_walks += c->counters[CALLSITES_FRAME_1];
         } else if (kind == IOLENS_CALLSITES_FUNCTION) {
             struct cs_frame f;
             cs_resolve(d, objs, nobj, (uint64_t)c->counters[CALLSITES_FRAME_0], 0, &f);

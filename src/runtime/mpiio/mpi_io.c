@@ -382,7 +382,8 @@ static inline __attribute__((always_inline)) void note_rw(struct iol_slot *s,
             mpiio_event(s, k->io_type == IO_WRITE ? IOL_EV_WRITE : IOL_EV_READ, at, size,
                         r->counters[counter], t0, t1, r->fcounters[k->f_time]);
         if (iol_mpiio_rw_extra & IOL_MPIIO_RW_CALLSITES)
-            iol_callsites_note(IOLENS_MOD_MPIIO, k->io_type == IO_WRITE, size, t0, t1);
+            iol_callsites_note(IOLENS_MOD_MPIIO, k->io_type == IO_WRITE, size, t0, t1,
+                               __builtin_return_address(0));
     }
     iol_slot_unlock(s);
 }
