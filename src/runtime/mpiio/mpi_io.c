@@ -166,7 +166,7 @@ static void resolve_helpers(void)
     if (!atomic_load_explicit(&type_size, memory_order_relaxed))
         atomic_store_explicit(&type_size, (type_size_fn)dlsym(RTLD_NEXT, "PMPI_Type_size"),
                               memory_order_relaxed);
-    if (!iol_mpiio_rw_extra || atomic_load_explicit(&get_byte_offset, memory_order_relaxed))
+    if (!(iol_mpiio_rw_extra & IOL_MPIIO_RW_AT) || atomic_load_explicit(&get_byte_offset, memory_order_relaxed))
         return;
     atomic_store_explicit(&get_position, (position_fn)dlsym(RTLD_NEXT, "PMPI_File_get_position"),
                           memory_order_relaxed);
