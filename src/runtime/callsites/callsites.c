@@ -162,7 +162,8 @@ static unsigned frames_by_backtrace(uint64_t *frames)
 
 void iol_callsites_note(int mod, int op, int64_t bytes, double t0, double t1, const void *ra)
 {
-    int64_t c0 = iol_cs_clock();
+    int timed = __atomic_load_n(&iol_cs_functions_entered, __ATOMIC_RELAXED);
+    int64_t c0 = timed ? iol_cs_clock() : 0;
     uint64_t frames[IOLENS_CALLSITES_MAX_FRAMES];
     unsigned n;
     if (cs.depth == 1 && ra && !own_frame(ra)) {
@@ -196,7 +197,8 @@ void iol_callsites_note(int mod, int op, int64_t bytes, double t0, double t1, co
         atomic_fetch_add_explicit(&s->bytes, bytes, memory_order_relaxed);
         atomic_fetch_add_explicit(&s->time, ticks, memory_order_relaxed);
     }
-    iol_cs_functions_exclude(iol_cs_clock() - c0);
+    if (timed)
+        iol_cs_functions_exclude(iol_cs_clock() - c0);
 }
 
 void iol_cs_each_address(void (*fn)(uint64_t addr, void *arg), void *arg)

@@ -80,6 +80,10 @@ static inline int64_t iol_cs_clock(void)
 #endif
 }
 
+/* 1 once a -finstrument-functions hook was entered since start: until then
+ * the notes have no function time to correct (iol_cs_functions_exclude). */
+extern unsigned char iol_cs_functions_entered __attribute__((visibility("hidden")));
+
 /* Leave n units of the calling thread's time out of the own time of the
  * function it is in: the call-site note's unwinding, which would otherwise
  * count as the function's computation and dilute its I/O intensity. */

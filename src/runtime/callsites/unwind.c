@@ -12,9 +12,10 @@
  *
  * Each frame's rule is computed once per return address and kept in a
  * fixed table, claimed by compare-and-swap and written once; a hit costs a
- * hash probe and _dl_find_object (lock-free), whose answer (the object's
- * link map and load address) must match the one the rule was computed
- * with, so that a rule does not outlive its object (dlclose). */
+ * hash probe and, outside libiolens.so, _dl_find_object (lock-free), whose
+ * answer (the object's link map and load address) must match the one the
+ * rule was computed with, so that a rule does not outlive its object
+ * (dlclose). */
 #include "callsites.h"
 
 #include <dlfcn.h>
@@ -361,14 +362,19 @@ static struct rule compute_rule(const uint8_t *hdr, uint64_t pc)
 
 /* ---- the rule table ---- */
 
-static struct rule rule_for(uint64_t pc)
+/* The rule of pc; own: pc is in libiolens.so, which cannot be unloaded while
+ * it runs, so its rules need no check of their object. */
+static struct rule rule_for(uint64_t pc, int own)
 {
     struct rule none = {RULE_UNSUPPORTED, 0, 0, 0, 0, 0};
     struct dl_find_object obj;
-    if (_dl_find_object((void *)(uintptr_t)(pc - 1), &obj) != 0)
-        return none;
-    uint64_t map = (uint64_t)(uintptr_t)obj.dlfo_link_map;
-    uint64_t base = (uint64_t)(uintptr_t)obj.dlfo_map_start;
+    uint64_t map = 0, base = 0;
+    if (!own) {
+        if (_dl_find_object((void *)(uintptr_t)(pc - 1), &obj) != 0)
+            return none;
+        map = (uint64_t)(uintptr_t)obj.dlfo_link_map;
+        base = (uint64_t)(uintptr_t)obj.dlfo_map_start;
+    }
     uint64_t h = (pc * 0x9e3779b97f4a7c15ull) >> 40;
     struct rule_slot *free_slot = NULL;
     for (unsigned i = 0; rules && i < RULE_PROBES; i++) {
@@ -393,6 +399,8 @@ static struct rule rule_for(uint64_t pc)
                            e->ra_off, !!(fl & F_BP_SAVED), e->bp_off};
         return got;
     }
+    if (own && _dl_find_object((void *)(uintptr_t)(pc - 1), &obj) != 0)
+        return none;
     struct rule r = compute_rule(obj.dlfo_eh_frame, pc);
     if (free_slot && r.kind != RULE_UNSUPPORTED) {
         free_slot->map = map;
@@ -428,13 +436,14 @@ int iol_cs_unwind(const struct iol_cs_frame *from, uint64_t own_lo, uint64_t own
     for (unsigned steps = 0; steps < max + 16; steps++) {
         if (pc == 0)
             return (int)n; /* libgcc's end of the stack */
-        outside |= pc < own_lo || pc >= own_hi;
+        int own = pc >= own_lo && pc < own_hi;
+        outside |= !own;
         if (outside) {
             frames[n++] = pc;
             if (n == max)
                 return (int)n;
         }
-        struct rule r = rule_for(pc);
+        struct rule r = rule_for(pc, own);
         if (r.kind == RULE_UNSUPPORTED)
             return -1;
         if (r.kind == RULE_LAST)
