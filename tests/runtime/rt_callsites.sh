@@ -174,6 +174,7 @@ edges = {("vla_frame", "leaf"), ("alloca_frame", "vla_frame"), ("recurse", "allo
          ("recurse", "recurse"), ("realigned", "recurse"), ("thread_main", "realigned"),
          ("main", "recurse"), ("main", "alloca_frame")}
 calls = {"leaf": 0, "handler": 0}
+unseen = 0  # sanitized, depth 1: the interceptor is the only frame
 for s in r["sites"]:
     if s["module"] != "POSIX":
         continue  # the final printf
@@ -183,6 +184,7 @@ for s in r["sites"]:
         while fr and not mine[0]:
             fr, mine = fr[1:], mine[1:]
     if not fr:
+        unseen += s["calls"]
         continue
     top = fr[0]
     if not mine[0] or (top["function"], top["line"]) not in (("leaf", leaf_line),
@@ -200,7 +202,11 @@ for s in r["sites"]:
     if top["function"] == "handler" and depth == 8:
         if mine[1] or "main" not in [f["function"] for f, m in zip(fr, mine) if m]:
             print("handler's site not through the signal frame to main:", s); sys.exit(1)
-if calls != {"leaf": int(leaf_n), "handler": int(handler_n)}:
+if unseen and not (sanitized and depth == 1):
+    print("sites outside the program:", unseen); sys.exit(1)
+if unseen and sum(calls.values()) + unseen != int(leaf_n) + int(handler_n):
+    print("calls", calls, "and", unseen, "at the interceptor; want", leaf_n, handler_n); sys.exit(1)
+if not unseen and calls != {"leaf": int(leaf_n), "handler": int(handler_n)}:
     print("calls", calls, "want", leaf_n, handler_n); sys.exit(1)
 # backtrace() only through the signal frame (at depth 1 the wrapper's return
 # address is the site); under a sanitizer the interceptor has its own frames
