@@ -21,6 +21,10 @@ trap 'rm -rf "$t"' EXIT
 mkdir "$t/w" "$t/logs"
 fail() { echo "FAIL ($kind): $*"; [ ! -f "$t/err" ] || sed 's/^/  stderr: /' "$t/err"; exit 1; }
 [ -x "$prog" ] || fail "no workload $prog"
+case $prog in /*) ;; *) prog=$(pwd)/$prog ;; esac
+cd "$t/w"  # h5_serial also creates a file in the current directory
+case $iolens in /*) ;; *) iolens=$OLDPWD/$iolens ;; esac
+case $src in /*) ;; *) src=$OLDPWD/$src ;; esac
 if [ "$np" -gt 1 ]; then
     env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 IOLENS_LOGPATH="$t/logs" \
         IOLENS_CALLSITES=1 mpirun --oversubscribe -np "$np" -x LD_PRELOAD="$preload" \
