@@ -34,6 +34,8 @@ printf '# site thresholds\nsmall-io.count = 500\nrank0-io.share=0.8  # comment\n
     > "$seeds/thresholds/site.conf"
 find "$logs" -name '*.darshan' -exec "$build/fuzz/mkseeds" "$seeds/log" "$seeds/regions" {} +
 cp "$src"/tests/bad-logs/*.darshan "$seeds/log/" 2>/dev/null || true
+# logs of iolens's own modules, which the shared logs lack (fuzz/seeds/README.md)
+find "$src/fuzz/seeds" -name '*.darshan' -exec "$build/fuzz/mkseeds" "$seeds/log" "$seeds/regions" {} +
 maxlen=${FUZZ_MAX_LEN:-65536}
 find "$seeds" -type f -size +"$maxlen"c -delete   # big inputs fuzz slowly
 

@@ -60,7 +60,8 @@ static void print_json(FILE *out, const struct cs_result *r)
         fprintf(out, ", \"calls\": %" PRId64 "}", f->calls);
     }
     fprintf(out, "],\n \"partial\": %s, \"lost_calls\": %" PRId64 ", \"lost_entries\": %" PRId64
-            "}\n", r->partial ? "true" : "false", r->lost_calls, r->lost_entries);
+            ", \"slow_walks\": %" PRId64 "}\n", r->partial ? "true" : "false", r->lost_calls,
+            r->lost_entries, r->slow_walks);
 }
 
 static void print_text(FILE *out, const struct cs_result *r)

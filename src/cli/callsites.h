@@ -42,6 +42,7 @@ struct cs_result {
     struct cs_function *functions; /* by own time, largest first */
     size_t nfunctions;
     int64_t lost_calls, lost_entries; /* what the tables could not hold */
+    int64_t slow_walks;               /* calls whose stack backtrace() took */
     int partial;                      /* the log marks the module partial */
 };
 

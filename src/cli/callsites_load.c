@@ -142,6 +142,7 @@ static int add_rank(iolens_log *log, const struct recs *all, int64_t rank, struc
         if (kind == IOLENS_CALLSITES_TOTALS) {
             r->lost_calls += c->counters[CALLSITES_CALLS];
             r->lost_entries += c->counters[CALLSITES_FRAME_0];
+            r->slow_walks += c->counters[CALLSITES_FRAME_1];
         } else if (kind == IOLENS_CALLSITES_FUNCTION) {
             struct cs_frame f;
             cs_resolve(d, objs, nobj, (uint64_t)c->counters[CALLSITES_FRAME_0], 0, &f);
@@ -213,8 +214,12 @@ iolens_status cs_load(iolens_log *log, struct cs_result *r)
     for (size_t i = 0; i < all.n && st == IOLENS_OK; i++)
         if ((i == 0 || ranks[i] != ranks[i - 1]) && add_rank(log, &all, ranks[i], r) != 0)
             st = IOLENS_ERR_NOMEM;
-    qsort(r->sites, r->nsites, sizeof(*r->sites), by_time);
-    qsort(r->functions, r->nfunctions, sizeof(*r->functions), by_own);
+    /* qsort's array must not be NULL, even empty: a program without
+     * -finstrument-functions has no functions */
+    if (r->nsites)
+        qsort(r->sites, r->nsites, sizeof(*r->sites), by_time);
+    if (r->nfunctions)
+        qsort(r->functions, r->nfunctions, sizeof(*r->functions), by_own);
 out:
     free(ranks);
     free(all.v);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "../report/page.h"
+#include "callsites.h"
 #include "cli.h"
 
 /* The default page name: the log's base name, without ".darshan", plus
@@ -71,6 +72,19 @@ static int write_to(const char *path, const struct report_input *in)
     return rc;
 }
 
+/* The log's call sites, resolved, read with a handle of their own (a handle
+ * reads each module's records once). @return 1 (r filled), or 0: the log
+ * has none, or they cannot be read (the page then has no such section). */
+static int load_callsites(const char *path, struct cs_result *r)
+{
+    iolens_log *log = NULL;
+    if (iolens_log_open(path, &log, NULL, 0) != IOLENS_OK)
+        return 0;
+    int ok = cs_load(log, r) == IOLENS_OK;
+    iolens_log_close(log);
+    return ok;
+}
+
 static int report_one(const char *path, const char *output,
                       const struct iolens_dxt_options *dxt_opts)
 {
@@ -92,8 +106,12 @@ static int report_one(const char *path, const char *output,
         rc = cli_error(path, "%s", why[0] ? why : iolens_strerror(st));
     } else {
         const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-        struct report_input in = {base, log, s, f, n, dxt};
+        struct cs_result cs;
+        int have_cs = load_callsites(path, &cs);
+        struct report_input in = {base, log, s, f, n, dxt, have_cs ? &cs : NULL};
         rc = write_to(output, &in);
+        if (have_cs)
+            cs_result_free(&cs);
     }
     iolens_dxt_timeline_free(dxt);
     iolens_findings_free(f);

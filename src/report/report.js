@@ -251,6 +251,21 @@ function filesSection(d) {
 // HEATMAP records, or a DXT module's traces), with bytes over time and per
 // rank beside it; each grid's box carries its totals (data-total, data-rows) ----
 
+// The lines with the most I/O time (the CALLSITES module), when the log has them.
+function linesSection(d) {
+  const cs = d.callsites;
+  if (!cs) return;
+  $('lines').hidden = false;
+  $('lines-link').hidden = false;
+  $('lines-note').textContent = 'The ' + cs.sites.length + ' of ' + count(cs.nsites) +
+    ' call sites with the most I/O time: the line that made the call, then its callers' +
+    ' (iolens callsites lists them all).' + (cs.partial ? ' Incomplete: the call-site table was full.' : '');
+  const where = (s) => s.file ? s.function + ' ' + s.file + ':' + s.line : s.function;
+  fillTable($('callsites-table'), ['Line', 'Module', 'Op', 'Calls', 'Bytes', 'Time (s)', 'Called from'],
+    cs.sites.map((s) => [cell(where(s)), cell(s.module), cell(s.op), cell(s.calls, count),
+      cell(s.bytes, bytes), cell(s.time, secs), el('td', { class: 'note' }, s.callers.join(' ← '))]));
+}
+
 function heatmapSection(d) {
   const section = $('heatmaps');
   if (!d.heatmaps.some((h) => h.source === 'HEATMAP')) {
@@ -437,7 +452,7 @@ function main() {
   Chart.defaults.animation = false;
   const d = JSON.parse($('iolens-data').textContent);
   const sections = [jobSection, findingsSection, timeSection, opsSection, accessSection,
-    kindsSection, mountsSection, filesSection, heatmapSection, timelineSection];
+    kindsSection, mountsSection, filesSection, linesSection, heatmapSection, timelineSection];
   for (const s of sections) {
     try {
       s(d);

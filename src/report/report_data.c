@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "../cli/callsites.h"
 #include "../cli/cli.h"
 #include "report_data.h"
 
@@ -254,6 +255,48 @@ static void write_findings(FILE *out, const struct report_input *in)
     fputc(']', out);
 }
 
+/* "callsites": the lines with the most I/O time, each with its callers;
+ * null without call sites. */
+static void write_callsites(FILE *out, const struct report_input *in)
+{
+    const struct cs_result *r = in->callsites;
+    char buf[1024];
+    report_key(out, "callsites", 0);
+    if (!r) {
+        fputs("null", out);
+        return;
+    }
+    fputs("{\"nsites\":", out);
+    cli_json_number(out, (double)r->nsites);
+    report_num(out, "partial", r->partial);
+    report_key(out, "sites", 0);
+    fputc('[', out);
+    for (size_t i = 0; i < r->nsites && i < REPORT_MAX_SITES; i++) {
+        const struct cs_site *s = &r->sites[i];
+        const struct cs_frame *top = &s->frames[0];
+        const char *mod = iolens_module_name(s->module);
+        fputs(i ? ",{" : "{", out);
+        report_key(out, "function", 1);
+        cli_json_string(out, top->function ? top->function : cs_frame_text(top, buf, sizeof(buf)));
+        report_str(out, "file", top->file ? top->file : "");
+        report_num(out, "line", top->line);
+        report_str(out, "module", mod ? mod : "?");
+        report_str(out, "op", iolens_callsites_op_name(s->op));
+        report_num(out, "calls", (double)s->calls);
+        report_num(out, "bytes", (double)s->bytes);
+        report_num(out, "time", s->time);
+        report_key(out, "callers", 0);
+        fputc('[', out);
+        for (int k = 1; k < s->nframes; k++) {
+            if (k > 1)
+                fputc(',', out);
+            cli_json_string(out, cs_frame_text(&s->frames[k], buf, sizeof(buf)));
+        }
+        fputs("]}", out);
+    }
+    fputs("]}", out);
+}
+
 int report_write_data(FILE *out, const struct report_input *in)
 {
     fputs("{\"format\":1", out);
@@ -261,6 +304,7 @@ int report_write_data(FILE *out, const struct report_input *in)
     write_findings(out, in);
     report_write_files(out, in);
     report_write_heatmaps(out, in);
+    write_callsites(out, in);
     if (report_write_dxt(out, in) < 0)
         return -1;
     fputs("}\n", out);

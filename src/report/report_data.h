@@ -9,6 +9,11 @@
 #include "iolens/analysis.h"
 #include "iolens/log.h"
 
+struct cs_result;
+
+/* Call sites the page lists at most (those with the most I/O time). */
+#define REPORT_MAX_SITES 20
+
 /* Files of the page's table at most (the heaviest of the summary's). */
 #define REPORT_MAX_FILES 4096
 
@@ -24,6 +29,7 @@ struct report_input {
     const struct iolens_finding *findings;
     size_t nfindings;
     const struct iolens_dxt_timeline *dxt; /* NULL: not built */
+    const struct cs_result *callsites;     /* NULL: the log has none */
 };
 
 /* Write the page's JSON object to out. @return 0, or -1 (no memory). */

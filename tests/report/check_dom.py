@@ -37,7 +37,8 @@ class Page(html.parser.HTMLParser):
         super().__init__()
         self.body, self.job, self.finding_ids, self.rows = {}, {}, [], []
         self.stack, self.cell, self.in_files, self.in_job, self.th = [], None, False, False, None
-        self.tables = {"lane-table": [], "perf-table": []}  # body rows of these tables
+        # body rows of these tables
+        self.tables = {"lane-table": [], "perf-table": [], "callsites-table": []}
         self.in_table, self.attrs = None, {}
         self.heatmaps = []  # the attributes of each heatmap's box
 
@@ -242,9 +243,37 @@ def check_perf(page, perf, bad):
     return len(perf)
 
 
+def check_lines(page, cs_json, bad):
+    """The "I/O by line" table: the sites of `iolens callsites --json`, in
+    its order (line, module, op, calls, bytes, time), at most 20; none
+    without call sites."""
+    rows = [r for r in page.tables["callsites-table"] if r]  # the head row has no td
+    if cs_json is None:
+        if rows:
+            bad.append("lines table present without call sites: %s" % rows[:2])
+        return "none"
+    with open(cs_json, encoding="utf-8") as f:
+        sites = json.load(f)["sites"][:20]
+    if len(rows) != len(sites) or not sites:
+        bad.append("lines table: %d rows, iolens callsites gives %d sites" % (len(rows), len(sites)))
+        return "wrong"
+    for r, s in zip(rows, sites):
+        where = "%s %s:%d" % (s["function"], s["file"], s["line"]) if s["file"] else s["function"]
+        got = (r[0][0], r[1][0], r[2][0], int(r[3][1]), int(r[4][1]), float(r[5][1]))
+        want = (where, s["module"], s["op"], s["calls"], s["bytes"], s["time"])
+        if got[:5] != want[:5] or abs(got[5] - want[5]) > 1e-6 * max(1, want[5]):
+            bad.append("lines table row %s, iolens callsites: %s" % (got, want))
+        callers = r[6][0].split(" \u2190 ") if r[6][0] else []
+        if len(callers) != len(s["frames"]) - 1:
+            bad.append("lines table: %d callers for %s, the site has %d frames"
+                       % (len(callers), where, len(s["frames"])))
+    return "%d sites as iolens callsites" % len(rows)
+
+
 def main():
     dom, parse_out, insights, dxt_out = sys.argv[1:5]
-    want_threads = int(sys.argv[6]) if len(sys.argv) > 6 and sys.argv[5] == "--threads" else 0
+    opts = dict(zip(sys.argv[5::2], sys.argv[6::2]))
+    want_threads = int(opts.get("--threads", 0))
     page = Page()
     with open(dom, encoding="utf-8") as f:
         page.feed(f.read())
@@ -279,12 +308,13 @@ def main():
     lanes, dxt_bytes = parse_dxt(dxt_out)
     dxt_note = check_dxt(page, lanes, want_threads, bad)
     heat_note = check_dxt_heatmaps(page, dxt_bytes, bad)
+    lines_note = check_lines(page, opts.get("--callsites"), bad)
     for b in bad:
         print("FAIL: " + b)
     if not bad:
         print("ok: status ready, %s processes, %d findings, %d file rows checked against parse, "
-              "%d perf estimates, timeline: %s; DXT heatmaps: %s; render %s ms" % (
-                  nprocs, len(want_ids), len(rows), nperf, dxt_note, heat_note,
+              "%d perf estimates, timeline: %s; DXT heatmaps: %s; lines: %s; render %s ms" % (
+                  nprocs, len(want_ids), len(rows), nperf, dxt_note, heat_note, lines_note,
                   page.body.get("data-render-ms")))
     return 1 if bad else 0
 

@@ -9,7 +9,9 @@
 #
 # With --threads, a DXT log with thread ids is made first with the runtime
 # (WRITERS: 2 threads, 50 traced writes each) and checked as well: one lane
-# per thread. Every page is opened at #zoom=0,1 (a zoom range set on load)
+# per thread; and a log with call sites (tests/runtime/cs_prog.c, built here
+# with IOLENS_TEST_CC), whose "I/O by line" table must list the sites of
+# `iolens callsites --json` in its order (the other pages: no such table). Every page is opened at #zoom=0,1 (a zoom range set on load)
 # and its timeline checked against `iolens dxt` (check_dom.py).
 #
 # A LOG written LOG@OPT,OPT... is reported with those options (e.g. a small
@@ -76,15 +78,22 @@ if [ -n "$writers" ]; then
   (cd "$out/threads" && env -u IOLENS_CONFIG_PATH DXT_ENABLE_IO_TRACE=1 IOLENS_MMAP_DIR="$(pwd)" \
       IOLENS_LOGFILE="$(pwd)/threads.darshan" LD_PRELOAD="$preload" "$writers" data 2 50) ||
     { name=threads; fail "dxt_writers under the runtime failed"; }
+  rm -rf "$out/callsites" && mkdir -p "$out/callsites/d"
+  "${IOLENS_TEST_CC:-cc}" -g -O1 -fno-inline -o "$out/callsites/cs_prog" "$here/../runtime/cs_prog.c" ||
+    { name=callsites; fail "cc cs_prog.c failed"; }
+  (cd "$out/callsites" && env -u IOLENS_CONFIG_PATH IOLENS_CALLSITES=1 \
+      IOLENS_LOGFILE="$(pwd)/callsites.darshan" LD_PRELOAD="$preload" ./cs_prog d > /dev/null) ||
+    { name=callsites; fail "cs_prog under the runtime failed"; }
 fi
 
-for arg in "$@" ${writers:+threads}; do
+for arg in "$@" ${writers:+threads callsites}; do
   rel=${arg%%@*} opts= name=$(basename "${arg%%@*}" .darshan)
   if [ "$arg" != "$rel" ]; then # LOG@OPTION,OPTION: report options, a page of its own
     opts=$(echo "${arg#*@}" | tr ',' ' ') name=$name-sampled
   fi
   log=$logs/$rel
   [ "$rel" = threads ] && log=$out/threads/threads.darshan
+  [ "$rel" = callsites ] && log=$out/callsites/callsites.darshan
   page=$out/$name.html console=$out/$name.console.txt
   : > "$console"
   [ -f "$log" ] || { fail "$log missing"; continue; }
@@ -103,8 +112,15 @@ for arg in "$@" ${writers:+threads}; do
   "$iolens" parse --base --perf --show-incomplete "$log" > "$out/$name.parse.txt" 2>&1 || fail "iolens parse failed"
   "$iolens" insights --json "$log" > "$out/$name.insights.json" 2>&1 || fail "iolens insights failed"
   "$iolens" dxt --show-incomplete "$log" > "$out/$name.dxt.txt" 2>&1 || fail "iolens dxt failed"
+  extra=
+  [ "$rel" = threads ] && extra="--threads 2"
+  if [ "$rel" = callsites ]; then
+    "$iolens" callsites --json "$log" > "$out/$name.cs.json" 2>&1 || fail "iolens callsites failed"
+    extra="--callsites $out/$name.cs.json"
+  fi
+  # shellcheck disable=SC2086 # $extra: words
   if res=$(python3 "$here/check_dom.py" "$out/$name.dom.html" "$out/$name.parse.txt" \
-      "$out/$name.insights.json" "$out/$name.dxt.txt" ${writers:+$([ "$rel" = threads ] && echo --threads 2)}); then
+      "$out/$name.insights.json" "$out/$name.dxt.txt" $extra); then
     echo "$name: $res"
   else
     echo "$res" | sed "s|^FAIL: |FAIL: $name: |"

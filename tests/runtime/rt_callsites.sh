@@ -12,7 +12,11 @@
 # `iolens callsites` fails in one line), full (CALLSITES_MAX=2: two sites
 # kept, the other calls counted as lost, the module partial), darshan
 # (Darshan 3.5's darshan-parser skips module 62 with its warning and prints
-# the POSIX records), mpi (cs_prog built with mpicc, 2 ranks: each line's
+# the POSIX records), stacks (cs_stacks.c built with -O0 and -O2, at depths 8
+# and 1: every site's frames a path of its call graph through frames kept
+# with RBP, variable-length arrays, alloca, a realigned frame, recursion and
+# threads, and through a signal handler's frame; all its writes counted),
+# mpi (cs_prog built with mpicc, 2 ranks: each line's
 # calls and bytes twice cs_prog's; the job log is written in MPI_Finalize,
 # before main returns: main's line after it and main's own time are not in it). The sanitizer set-up is ../lib/preload.sh.
 set -eu
@@ -147,6 +151,71 @@ darshan)
     "$parser" "$log" > "$t/dp" 2>&1 || fail "darshan-parser failed: $(tail -3 "$t/dp")"
     grep -q "module id 62 is unknown" "$t/dp" || fail "no warning for module 62"
     grep -q "^POSIX.*POSIX_WRITES	13	" "$t/dp" || fail "POSIX records not printed"
+    ;;
+stacks)
+    for opt in -O0 -O2; do
+        "$cc" $opt -g -fno-inline -fno-optimize-sibling-calls -pthread -o "$t/cs_stacks" \
+            "$here/cs_stacks.c" || fail "cc $opt cs_stacks failed"
+        for depth in 8 1; do
+            rm -f "$t"/logs/*
+            env -u IOLENS_CONFIG_PATH -u IOLENS_MOD_ENABLE IOLENS_LOGPATH="$t/logs" \
+                IOLENS_CALLSITES=1 IOLENS_CALLSITES_DEPTH=$depth LD_PRELOAD="$preload" \
+                "$t/cs_stacks" "$t/d" > "$t/out" 2> "$t/err" || fail "cs_stacks $opt: exit $?"
+            "$iolens" callsites --json "$t"/logs/*.darshan > "$t/cs.json" 2> "$t/err" ||
+                fail "iolens callsites failed ($opt, depth $depth)"
+            python3 - "$t/cs.json" "$t/out" "$depth" "$(grep -n "SITE-leaf \*/" "$here/cs_stacks.c" |
+                cut -d: -f1)" "$(grep -n "SITE-handler \*/" "$here/cs_stacks.c" | cut -d: -f1)" <<'PY' ||
+import json, os, sys
+r = json.load(open(sys.argv[1]))
+_, _, leaf_n, handler_n = open(sys.argv[2]).read().split()
+depth, leaf_line, handler_line = int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+sanitized = os.environ.get("IOLENS_TEST_SANITIZE", "OFF") == "ON"
+edges = {("vla_frame", "leaf"), ("alloca_frame", "vla_frame"), ("recurse", "alloca_frame"),
+         ("recurse", "recurse"), ("realigned", "recurse"), ("thread_main", "realigned"),
+         ("main", "recurse"), ("main", "alloca_frame")}
+calls = {"leaf": 0, "handler": 0}
+unseen = 0  # sanitized, depth 1: the interceptor is the only frame
+for s in r["sites"]:
+    if s["module"] != "POSIX":
+        continue  # the final printf
+    fr = s["frames"]
+    mine = [f["object"].endswith("/cs_stacks") for f in fr]
+    if sanitized:  # the sanitizer's interceptor first, then the program
+        while fr and not mine[0]:
+            fr, mine = fr[1:], mine[1:]
+    if not fr:
+        unseen += s["calls"]
+        continue
+    top = fr[0]
+    if not mine[0] or (top["function"], top["line"]) not in (("leaf", leaf_line),
+                                                            ("handler", handler_line)):
+        print("innermost frame not a SITE line:", s); sys.exit(1)
+    calls[top["function"]] += s["calls"]
+    if sanitized:
+        continue
+    if len(fr) != depth and mine[-1] and fr[-1]["function"] != "_start":
+        print("stack cut short:", s); sys.exit(1)
+    for inner, outer, both in zip(fr, fr[1:], (a and b for a, b in zip(mine, mine[1:]))):
+        if both and (outer["function"], inner["function"]) not in edges:
+            print("not a call of the program:", outer["function"], "->", inner["function"], s)
+            sys.exit(1)
+    if top["function"] == "handler" and depth == 8:
+        if mine[1] or "main" not in [f["function"] for f, m in zip(fr, mine) if m]:
+            print("handler's site not through the signal frame to main:", s); sys.exit(1)
+if unseen and not (sanitized and depth == 1):
+    print("sites outside the program:", unseen); sys.exit(1)
+if unseen and sum(calls.values()) + unseen != int(leaf_n) + int(handler_n):
+    print("calls", calls, "and", unseen, "at the interceptor; want", leaf_n, handler_n); sys.exit(1)
+if not unseen and calls != {"leaf": int(leaf_n), "handler": int(handler_n)}:
+    print("calls", calls, "want", leaf_n, handler_n); sys.exit(1)
+# backtrace() only through the signal frame (at depth 1 the wrapper's return
+# address is the site); under a sanitizer the interceptor has its own frames
+if not sanitized and r["slow_walks"] != (int(handler_n) if depth > 1 else 0):
+    print("stacks walked with backtrace():", r["slow_walks"]); sys.exit(1)
+PY
+                fail "sites wrong ($opt, depth $depth; above)"
+        done
+    done
     ;;
 mpi)
     run IOLENS_CALLSITES=1

@@ -49,7 +49,8 @@ enum iolens_callsites_op {
     X(CALLSITES_FRAME_0, U64, FIRST, "site: return address of the I/O call; function: its " \
       "address; object: load address (bias); totals: function entries not timed") \
     X(CALLSITES_FRAME_1, U64, FIRST, "site: return address of the caller (and so on); " \
-      "object: GNU build id, bytes in memory order") \
+      "object: GNU build id, bytes in memory order; totals: I/O calls whose stack was " \
+      "taken with backtrace() (a frame the fast walk does not follow)") \
     X(CALLSITES_FRAME_2, U64, FIRST, "site: next caller; object: build id") \
     X(CALLSITES_FRAME_3, U64, FIRST, "site: next caller; object: build id") \
     X(CALLSITES_FRAME_4, U64, FIRST, "site: next caller; object: build id") \

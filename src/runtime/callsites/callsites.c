@@ -1,14 +1,16 @@
 /* The CALLSITES module: the call-site table and its records (callsites.h).
  *
- * The stack is taken with glibc's backtrace(), called once at start so that
- * its one-time set-up (loading libgcc_s's unwinder, which allocates) is off
- * the hot path; after that it walks the caller's frames with the .eh_frame
- * unwind tables every program has (frame pointers are left out by -O2, so
- * a frame-pointer walk would miss callers), finding each object's tables
- * with glibc's lock-free _dl_find_object. The frames inside libiolens.so
- * (this note, the module's note, the wrapper) are skipped by address: the
- * first frame outside it is the return address of the wrapped call, however
- * the wrapper was inlined. */
+ * The stack is taken by unwind.c's walk over the .eh_frame tables (frame
+ * pointers are left out by -O2, so a frame-pointer walk would miss
+ * callers), each frame's rule computed once and cached; at
+ * CALLSITES_DEPTH 1 a wrapper's own return address is the site and nothing
+ * is walked. A frame the walk does not follow (a signal frame, code
+ * without tables) sends the note to glibc's backtrace(), the same
+ * unwinding done by libgcc, called once at start so that its one-time
+ * set-up (loading libgcc_s, which allocates) is off the hot path. The
+ * frames inside libiolens.so (this note, the module's note, the wrapper)
+ * are skipped by address: the first frame outside it is the return address
+ * of the wrapped call, however the wrapper was inlined. */
 #include "callsites.h"
 
 #include <dlfcn.h>
@@ -57,6 +59,7 @@ static struct {
     uintptr_t own_lo, own_hi; /* libiolens.so's text */
     struct iol_pool *pool;
     _Atomic int64_t lost_calls, lost_bytes, lost_time;
+    _Atomic int64_t slow_walks; /* notes that took backtrace() */
 } cs;
 
 /* ---- where the runtime's own code lies ---- */
@@ -139,11 +142,10 @@ static inline int own_frame(const void *pc)
     return (uintptr_t)pc >= cs.own_lo && (uintptr_t)pc < cs.own_hi;
 }
 
-void iol_callsites_note(int mod, int op, int64_t bytes, double t0, double t1)
+/* The frames by backtrace(): the walk's fallback. */
+static unsigned frames_by_backtrace(uint64_t *frames)
 {
-    int64_t c0 = iol_cs_clock();
     void *raw[IOLENS_CALLSITES_MAX_FRAMES + OWN_FRAMES];
-    uint64_t frames[IOLENS_CALLSITES_MAX_FRAMES];
     int got = backtrace(raw, (int)cs.depth + OWN_FRAMES);
     unsigned n = 0;
     int i = 0;
@@ -155,6 +157,31 @@ void iol_callsites_note(int mod, int op, int64_t bytes, double t0, double t1)
         i++;
     for (; i < got && n < cs.depth; i++)
         frames[n++] = (uint64_t)(uintptr_t)raw[i];
+    return n;
+}
+
+void iol_callsites_note(int mod, int op, int64_t bytes, double t0, double t1, const void *ra)
+{
+    int timed = __atomic_load_n(&iol_cs_functions_entered, __ATOMIC_RELAXED);
+    int64_t c0 = timed ? iol_cs_clock() : 0;
+    uint64_t frames[IOLENS_CALLSITES_MAX_FRAMES];
+    unsigned n;
+    if (cs.depth == 1 && ra && !own_frame(ra)) {
+        frames[0] = (uint64_t)(uintptr_t)ra;
+        n = 1;
+    } else {
+        /* this function keeps a frame pointer (the builtin asks for one):
+         * the caller's RBP, then the return address, then the caller's stack */
+        uint64_t *fp = __builtin_frame_address(0);
+        struct iol_cs_frame from = {fp[1], (uint64_t)(uintptr_t)(fp + 2), fp[0]};
+        int got = iol_cs_unwind(&from, cs.own_lo, cs.own_hi, frames, cs.depth);
+        if (got >= 0) {
+            n = (unsigned)got;
+        } else {
+            n = frames_by_backtrace(frames);
+            atomic_fetch_add_explicit(&cs.slow_walks, 1, memory_order_relaxed);
+        }
+    }
     int64_t ticks = (int64_t)((t1 - t0) * 0x1p22);
     if (bytes < 0)
         bytes = 0;
@@ -170,7 +197,8 @@ void iol_callsites_note(int mod, int op, int64_t bytes, double t0, double t1)
         atomic_fetch_add_explicit(&s->bytes, bytes, memory_order_relaxed);
         atomic_fetch_add_explicit(&s->time, ticks, memory_order_relaxed);
     }
-    iol_cs_functions_exclude(iol_cs_clock() - c0);
+    if (timed)
+        iol_cs_functions_exclude(iol_cs_clock() - c0);
 }
 
 void iol_cs_each_address(void (*fn)(uint64_t addr, void *arg), void *arg)
@@ -286,6 +314,7 @@ static void callsites_finish(struct iol_pool *p)
         r->counters[CALLSITES_BYTES] = atomic_load_explicit(&cs.lost_bytes, memory_order_relaxed);
         r->counters[CALLSITES_DEPTH] = cs.depth;
         r->counters[CALLSITES_FRAME_0] = fn_lost;
+        r->counters[CALLSITES_FRAME_1] = atomic_load_explicit(&cs.slow_walks, memory_order_relaxed);
         r->fcounters[CALLSITES_F_TIME] =
             (double)atomic_load_explicit(&cs.lost_time, memory_order_relaxed) * 0x1p-22;
     }
@@ -319,6 +348,7 @@ static int table_start(const struct iol_config *c)
     atomic_store(&cs.lost_calls, 0);
     atomic_store(&cs.lost_bytes, 0);
     atomic_store(&cs.lost_time, 0);
+    atomic_store(&cs.slow_walks, 0);
     return 0;
 }
 
@@ -334,6 +364,7 @@ static void callsites_start(struct iol_pool *pool)
         void *prime[2];
         backtrace(prime, 2); /* loads the unwinder now, not in the first note */
         dl_iterate_phdr(own_text, (void *)(uintptr_t)&own_text);
+        iol_cs_unwind_start();
     }
     iol_cs_functions_start(c->callsites_max);
     iol_callsites_on = 1;

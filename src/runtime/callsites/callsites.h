@@ -27,11 +27,30 @@ extern unsigned char iol_callsites_on __attribute__((visibility("hidden")));
 /* One I/O call of module mod (an iolens_module_id), operation op (enum
  * iolens_callsites_op), that moved bytes (0 for none) from t0 to t1
  * (iol_now() seconds): counted at the call site of the calling thread's
- * stack. Out of line and cold: it unwinds the stack. */
+ * stack. ra is __builtin_return_address(0) where the note is called: in a
+ * wrapper (the note inlined into it), the program's call site, which is
+ * then the whole site at CALLSITES_DEPTH 1; elsewhere an address inside the
+ * runtime, ignored. Out of line and cold: it walks the stack. */
 __attribute__((noinline, cold)) void iol_callsites_note(int mod, int op, int64_t bytes,
-                                                        double t0, double t1);
+                                                        double t0, double t1, const void *ra);
 
 /* ---- between the module's files ---- */
+
+/* A frame to walk from: its return address, the stack pointer after the
+ * return (the callee's CFA) and RBP as the caller had it. */
+struct iol_cs_frame {
+    uint64_t pc, sp, bp;
+};
+
+/* Reserve unwind.c's table of frame rules (the first start). */
+void iol_cs_unwind_start(void);
+
+/* Walks the stack from frame from, skipping the frames in [own_lo, own_hi)
+ * (libiolens.so's text) up to the first outside it, and stores up to max
+ * return addresses from there in frames. @return how many, or -1: a frame
+ * the walk does not follow (the caller then takes backtrace()). */
+int iol_cs_unwind(const struct iol_cs_frame *from, uint64_t own_lo, uint64_t own_hi,
+                  uint64_t *frames, unsigned max);
 
 /* One function of functions.c's table. */
 struct iol_cs_function {
@@ -60,6 +79,10 @@ static inline int64_t iol_cs_clock(void)
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 #endif
 }
+
+/* 1 once a -finstrument-functions hook was entered since start: until then
+ * the notes have no function time to correct (iol_cs_functions_exclude). */
+extern unsigned char iol_cs_functions_entered __attribute__((visibility("hidden")));
 
 /* Leave n units of the calling thread's time out of the own time of the
  * function it is in: the call-site note's unwinding, which would otherwise

@@ -52,6 +52,8 @@ static struct {
 /* 1 while the hooks time functions. */
 static unsigned char timing;
 
+unsigned char iol_cs_functions_entered;
+
 static void (*real_enter)(void *, void *);
 static void (*real_exit)(void *, void *);
 
@@ -126,6 +128,8 @@ IOL_EXPORT __attribute__((no_instrument_function)) void __cyg_profile_func_enter
     (void)call_site;
     if (!__atomic_load_n(&timing, __ATOMIC_RELAXED))
         return;
+    if (!__atomic_load_n(&iol_cs_functions_entered, __ATOMIC_RELAXED))
+        __atomic_store_n(&iol_cs_functions_entered, 1, __ATOMIC_RELAXED);
     struct stack *s = my_stack();
     if (!s || atomic_exchange_explicit(&s->busy, 1, memory_order_acquire)) {
         atomic_fetch_add_explicit(&fn.lost, 1, memory_order_relaxed);
@@ -219,6 +223,7 @@ void iol_cs_functions_start(uint32_t capacity)
     atomic_store(&fn.lost, 0);
     clock_gettime(CLOCK_MONOTONIC, &fn.mono0);
     fn.clock0 = iol_cs_clock();
+    __atomic_store_n(&iol_cs_functions_entered, 0, __ATOMIC_RELAXED);
     __atomic_store_n(&timing, 1, __ATOMIC_RELEASE);
 }
 

@@ -309,7 +309,7 @@ void iol_h5d_note_rw(struct iol_slot *s, int is_write, hid_t file_space, hid_t d
                   r->fcounters[is_write ? H5D_F_WRITE_TIME : H5D_F_READ_TIME]);
     iol_slot_unlock(s);
     if (__builtin_expect(iol_callsites_on, 0))
-        iol_callsites_note(IOLENS_MOD_H5D, is_write, size, t0, t1);
+        iol_callsites_note(IOLENS_MOD_H5D, is_write, size, t0, t1, __builtin_return_address(0));
 }
 
 /* ---- flush and close ---- */

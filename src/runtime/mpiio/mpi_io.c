@@ -166,7 +166,7 @@ static void resolve_helpers(void)
     if (!atomic_load_explicit(&type_size, memory_order_relaxed))
         atomic_store_explicit(&type_size, (type_size_fn)dlsym(RTLD_NEXT, "PMPI_Type_size"),
                               memory_order_relaxed);
-    if (!iol_mpiio_rw_extra || atomic_load_explicit(&get_byte_offset, memory_order_relaxed))
+    if (!(iol_mpiio_rw_extra & IOL_MPIIO_RW_AT) || atomic_load_explicit(&get_byte_offset, memory_order_relaxed))
         return;
     atomic_store_explicit(&get_position, (position_fn)dlsym(RTLD_NEXT, "PMPI_File_get_position"),
                           memory_order_relaxed);
@@ -382,7 +382,8 @@ static inline __attribute__((always_inline)) void note_rw(struct iol_slot *s,
             mpiio_event(s, k->io_type == IO_WRITE ? IOL_EV_WRITE : IOL_EV_READ, at, size,
                         r->counters[counter], t0, t1, r->fcounters[k->f_time]);
         if (iol_mpiio_rw_extra & IOL_MPIIO_RW_CALLSITES)
-            iol_callsites_note(IOLENS_MOD_MPIIO, k->io_type == IO_WRITE, size, t0, t1);
+            iol_callsites_note(IOLENS_MOD_MPIIO, k->io_type == IO_WRITE, size, t0, t1,
+                               __builtin_return_address(0));
     }
     iol_slot_unlock(s);
 }

@@ -22,11 +22,13 @@ void iol_mpiio_set_nulls(const void *info_null, const void *datatype_null);
 const void *iol_mpiio_datatype_null(void);
 
 /* What a read or write wrapper and note do beyond the counters, one bit
- * each: 0 unless DXT_MPIIO or MPI-IO events are on (posix.h's
- * iol_posix_rw_extra for MPI-IO). Either bit also makes the wrappers ask MPI
- * for the access's byte offset before the real call. Set with iol_flag_set
- * by dxt.c and events.c. */
+ * each: 0 unless DXT_MPIIO, MPI-IO events or call sites are on (posix.h's
+ * iol_posix_rw_extra for MPI-IO). The bits of IOL_MPIIO_RW_AT also make the
+ * wrappers ask MPI for the access's byte offset before the real call (call
+ * sites do not need it). Set with iol_flag_set by dxt.c, events.c and
+ * callsites.c. */
 enum { IOL_MPIIO_RW_DXT = 1, IOL_MPIIO_RW_EVENTS = 2, IOL_MPIIO_RW_CALLSITES = 4 };
+enum { IOL_MPIIO_RW_AT = IOL_MPIIO_RW_DXT | IOL_MPIIO_RW_EVENTS };
 extern unsigned char iol_mpiio_rw_extra __attribute__((visibility("hidden")));
 
 #endif

@@ -14,12 +14,20 @@
  * counter of the call's kind. The PMPI_ name is an alias of the MPI_ one.
  *
  * Only while DXT_MPIIO records or MPI-IO events are on (one test of
- * iol_mpiio_rw_extra otherwise), each wrapper asks MPI for the access's byte
- * offset before the real call, as Darshan does for DXT: an explicit offset through the file's view
- * (MPI_File_get_byte_offset), else the individual or shared file pointer
+ * iol_mpiio_rw_extra's IOL_MPIIO_RW_AT bits otherwise: wants_offset; call
+ * sites do not need it), each wrapper asks MPI for the access's byte offset
+ * before the real call, as Darshan does for DXT: an explicit offset through
+ * the file's view (MPI_File_get_byte_offset), else the individual or shared file pointer
  * (MPI_File_get_position or _get_position_shared, then the same; for an
  * _ordered call, the shared pointer before the collective call). */
 #include "mpi_io_mod.h"
+
+/* Whether the wrappers ask MPI for the access's byte offset (DXT_MPIIO or
+ * MPI-IO events on). */
+static inline int wants_offset(void)
+{
+    return __builtin_expect(iol_mpiio_rw_extra & IOL_MPIIO_RW_AT, 0);
+}
 
 /* The real calls' types: direction, explicit offset (_at), and what follows
  * the datatype (a status; nothing for a split _begin; a request). */
@@ -85,7 +93,7 @@ IOL_EXPORT int MPI_File_read(MPI_File fh, void *buf, int count, MPI_Datatype dat
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, status);
-    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_position(fh) : 0;
+    int64_t at = wants_offset() ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, status);
     double t1 = iol_now();
@@ -105,7 +113,7 @@ IOL_EXPORT int MPI_File_write(MPI_File fh, const void *buf, int count, MPI_Datat
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, status);
-    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_position(fh) : 0;
+    int64_t at = wants_offset() ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, status);
     double t1 = iol_now();
@@ -125,7 +133,7 @@ IOL_EXPORT int MPI_File_read_at(MPI_File fh, MPI_Offset offset, void *buf, int c
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype, status);
-    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
+    int64_t at = wants_offset() ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype, status);
     double t1 = iol_now();
@@ -146,7 +154,7 @@ IOL_EXPORT int MPI_File_write_at(MPI_File fh, MPI_Offset offset, const void *buf
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype, status);
-    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
+    int64_t at = wants_offset() ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype, status);
     double t1 = iol_now();
@@ -167,7 +175,7 @@ IOL_EXPORT int MPI_File_read_shared(MPI_File fh, void *buf, int count, MPI_Datat
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, status);
-    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_shared(fh) : 0;
+    int64_t at = wants_offset() ? iol_mpiio_dxt_shared(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, status);
     double t1 = iol_now();
@@ -189,7 +197,7 @@ IOL_EXPORT int MPI_File_write_shared(MPI_File fh, const void *buf, int count,
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, status);
-    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_shared(fh) : 0;
+    int64_t at = wants_offset() ? iol_mpiio_dxt_shared(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, status);
     double t1 = iol_now();
@@ -210,7 +218,7 @@ IOL_EXPORT int MPI_File_read_all(MPI_File fh, void *buf, int count, MPI_Datatype
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, status);
-    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_position(fh) : 0;
+    int64_t at = wants_offset() ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, status);
     double t1 = iol_now();
@@ -230,7 +238,7 @@ IOL_EXPORT int MPI_File_write_all(MPI_File fh, const void *buf, int count, MPI_D
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, status);
-    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_position(fh) : 0;
+    int64_t at = wants_offset() ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, status);
     double t1 = iol_now();
@@ -252,7 +260,7 @@ IOL_EXPORT int MPI_File_read_at_all(MPI_File fh, MPI_Offset offset, void *buf, i
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype, status);
-    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
+    int64_t at = wants_offset() ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype, status);
     double t1 = iol_now();
@@ -274,7 +282,7 @@ IOL_EXPORT int MPI_File_write_at_all(MPI_File fh, MPI_Offset offset, const void 
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype, status);
-    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
+    int64_t at = wants_offset() ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype, status);
     double t1 = iol_now();
@@ -295,7 +303,7 @@ IOL_EXPORT int MPI_File_read_ordered(MPI_File fh, void *buf, int count, MPI_Data
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, status);
-    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_shared(fh) : 0;
+    int64_t at = wants_offset() ? iol_mpiio_dxt_shared(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, status);
     double t1 = iol_now();
@@ -317,7 +325,7 @@ IOL_EXPORT int MPI_File_write_ordered(MPI_File fh, const void *buf, int count,
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, status);
-    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_shared(fh) : 0;
+    int64_t at = wants_offset() ? iol_mpiio_dxt_shared(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, status);
     double t1 = iol_now();
@@ -338,7 +346,7 @@ IOL_EXPORT int MPI_File_read_all_begin(MPI_File fh, void *buf, int count, MPI_Da
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype);
-    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_position(fh) : 0;
+    int64_t at = wants_offset() ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype);
     double t1 = iol_now();
@@ -359,7 +367,7 @@ IOL_EXPORT int MPI_File_write_all_begin(MPI_File fh, const void *buf, int count,
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype);
-    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_position(fh) : 0;
+    int64_t at = wants_offset() ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype);
     double t1 = iol_now();
@@ -381,7 +389,7 @@ IOL_EXPORT int MPI_File_read_at_all_begin(MPI_File fh, MPI_Offset offset, void *
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype);
-    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
+    int64_t at = wants_offset() ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype);
     double t1 = iol_now();
@@ -403,7 +411,7 @@ IOL_EXPORT int MPI_File_write_at_all_begin(MPI_File fh, MPI_Offset offset, const
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype);
-    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
+    int64_t at = wants_offset() ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype);
     double t1 = iol_now();
@@ -425,7 +433,7 @@ IOL_EXPORT int MPI_File_read_ordered_begin(MPI_File fh, void *buf, int count,
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype);
-    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_shared(fh) : 0;
+    int64_t at = wants_offset() ? iol_mpiio_dxt_shared(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype);
     double t1 = iol_now();
@@ -447,7 +455,7 @@ IOL_EXPORT int MPI_File_write_ordered_begin(MPI_File fh, const void *buf, int co
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype);
-    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_shared(fh) : 0;
+    int64_t at = wants_offset() ? iol_mpiio_dxt_shared(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype);
     double t1 = iol_now();
@@ -468,7 +476,7 @@ IOL_EXPORT int MPI_File_iread(MPI_File fh, void *buf, int count, MPI_Datatype da
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, request);
-    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_position(fh) : 0;
+    int64_t at = wants_offset() ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, request);
     double t1 = iol_now();
@@ -488,7 +496,7 @@ IOL_EXPORT int MPI_File_iwrite(MPI_File fh, const void *buf, int count, MPI_Data
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, request);
-    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_position(fh) : 0;
+    int64_t at = wants_offset() ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, request);
     double t1 = iol_now();
@@ -509,7 +517,7 @@ IOL_EXPORT int MPI_File_iread_at(MPI_File fh, MPI_Offset offset, void *buf, int 
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype, request);
-    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
+    int64_t at = wants_offset() ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype, request);
     double t1 = iol_now();
@@ -531,7 +539,7 @@ IOL_EXPORT int MPI_File_iwrite_at(MPI_File fh, MPI_Offset offset, const void *bu
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype, request);
-    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
+    int64_t at = wants_offset() ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype, request);
     double t1 = iol_now();
@@ -553,7 +561,7 @@ IOL_EXPORT int MPI_File_iread_all(MPI_File fh, void *buf, int count, MPI_Datatyp
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, request);
-    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_position(fh) : 0;
+    int64_t at = wants_offset() ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, request);
     double t1 = iol_now();
@@ -575,7 +583,7 @@ IOL_EXPORT int MPI_File_iwrite_all(MPI_File fh, const void *buf, int count, MPI_
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, request);
-    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_position(fh) : 0;
+    int64_t at = wants_offset() ? iol_mpiio_dxt_position(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, request);
     double t1 = iol_now();
@@ -597,7 +605,7 @@ IOL_EXPORT int MPI_File_iread_at_all(MPI_File fh, MPI_Offset offset, void *buf, 
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype, request);
-    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
+    int64_t at = wants_offset() ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype, request);
     double t1 = iol_now();
@@ -619,7 +627,7 @@ IOL_EXPORT int MPI_File_iwrite_at_all(MPI_File fh, MPI_Offset offset, const void
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, offset, buf, count, datatype, request);
-    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_offset(fh, offset) : 0;
+    int64_t at = wants_offset() ? iol_mpiio_dxt_offset(fh, offset) : 0;
     double t0 = iol_now();
     int ret = real(fh, offset, buf, count, datatype, request);
     double t1 = iol_now();
@@ -641,7 +649,7 @@ IOL_EXPORT int MPI_File_iread_shared(MPI_File fh, void *buf, int count, MPI_Data
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, request);
-    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_shared(fh) : 0;
+    int64_t at = wants_offset() ? iol_mpiio_dxt_shared(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, request);
     double t1 = iol_now();
@@ -663,7 +671,7 @@ IOL_EXPORT int MPI_File_iwrite_shared(MPI_File fh, const void *buf, int count,
     struct iol_slot *s = rw_slot(fh);
     if (!s)
         return real(fh, buf, count, datatype, request);
-    int64_t at = __builtin_expect(iol_mpiio_rw_extra, 0) ? iol_mpiio_dxt_shared(fh) : 0;
+    int64_t at = wants_offset() ? iol_mpiio_dxt_shared(fh) : 0;
     double t0 = iol_now();
     int ret = real(fh, buf, count, datatype, request);
     double t1 = iol_now();

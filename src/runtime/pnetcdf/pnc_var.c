@@ -289,7 +289,8 @@ void iol_pnc_note_access(struct iol_slot *s, int ncid, const struct iol_pnc_sel 
     r->counters[mode]++;
     iol_slot_unlock(s);
     if (__builtin_expect(iol_callsites_on, 0))
-        iol_callsites_note(IOLENS_MOD_PNETCDF_VAR, !is_read, size, t0, t1);
+        iol_callsites_note(IOLENS_MOD_PNETCDF_VAR, !is_read, size, t0, t1,
+                           __builtin_return_address(0));
 }
 
 /* ---- the module ---- */

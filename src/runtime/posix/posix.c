@@ -266,7 +266,8 @@ static inline __attribute__((always_inline)) void note_rw(struct iol_slot *s, st
                         r->counters[k->ops], r->counters[k->max_byte], t0, t1,
                         r->fcounters[k->f_time]);
         if (iol_posix_rw_extra & IOL_POSIX_RW_CALLSITES)
-            iol_callsites_note(IOLENS_MOD_POSIX, k->io_type == POSIX_IO_WRITE, n, t0, t1);
+            iol_callsites_note(IOLENS_MOD_POSIX, k->io_type == POSIX_IO_WRITE, n, t0, t1,
+                               __builtin_return_address(0));
     }
     iol_slot_unlock(s);
 }

@@ -277,7 +277,8 @@ static void count_read(struct stdio_stream *s, int64_t bytes, double t0, double 
         if (iol_stdio_rw_extra & IOL_STDIO_RW_EVENTS)
             stdio_event(slot, IOL_EV_READ, at, bytes, t0, t1);
         if (iol_stdio_rw_extra & IOL_STDIO_RW_CALLSITES)
-            iol_callsites_note(IOLENS_MOD_STDIO, IOLENS_CALLSITES_READ, bytes, t0, t1);
+            iol_callsites_note(IOLENS_MOD_STDIO, IOLENS_CALLSITES_READ, bytes, t0, t1,
+                               __builtin_return_address(0));
     }
     iol_slot_unlock(slot);
     list_record(s, slot);
@@ -330,7 +331,8 @@ void stdio_note_write(struct stdio_stream *s, int64_t bytes, double t0, double t
         if (iol_stdio_rw_extra & IOL_STDIO_RW_EVENTS)
             stdio_event(slot, IOL_EV_WRITE, at, bytes, t0, t1);
         if (iol_stdio_rw_extra & IOL_STDIO_RW_CALLSITES)
-            iol_callsites_note(IOLENS_MOD_STDIO, IOLENS_CALLSITES_WRITE, bytes, t0, t1);
+            iol_callsites_note(IOLENS_MOD_STDIO, IOLENS_CALLSITES_WRITE, bytes, t0, t1,
+                               __builtin_return_address(0));
     }
     iol_slot_unlock(slot);
     list_record(s, slot);
