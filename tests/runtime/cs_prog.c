@@ -59,13 +59,14 @@ int main(int argc, char **argv)
 #else
     snprintf(path, sizeof(path), "%s/data", argv[1]);
 #endif
-    int fd = open(path, O_CREAT | O_RDWR | O_TRUNC, 0644);
+    int fd = open(path, O_CREAT | O_RDWR | O_TRUNC, 0644); /* SITE-open */
     if (fd < 0)
         return 1;
     write_small(fd);
     write_big(fd);
     read_back(fd);
-    close(fd);
+    fsync(fd); /* SITE-fsync */
+    close(fd); /* SITE-close */
     size_t len = strlen(path);
     snprintf(path + len, sizeof(path) - len, ".txt");
     FILE *f = fopen(path, "w");

@@ -68,12 +68,16 @@ line() { grep -n "SITE-$1 " "$src" | cut -d: -f1; }
 # between the program and the runtime: the line is the first frame in cs_prog.
 check_sites() {
     python3 - "$1" "$2" "$src" "$(line small)" "$(line big)" "$(line read)" "$(line fputs)" \
-        "$(line fwrite)" "$(line puts)" <<'PY' || fail "sites differ (above)"
+        "$(line fwrite)" "$(line puts)" "$(line open)" "$(line fsync)" "$(line close)" \
+        <<'PY' || fail "sites differ (above)"
 import json, os, sys
 r = json.load(open(sys.argv[1]))
 k = int(sys.argv[2]); src = sys.argv[3]
-small, big, rd, fputs, fwrite, puts = map(int, sys.argv[4:10])
-want = {("write_small", small, "POSIX", "write"): (10 * k, 1000 * k),
+small, big, rd, fputs, fwrite, puts, opn, fsy, cls = map(int, sys.argv[4:13])
+want = {("main", opn, "POSIX", "open"): (k, 0),
+        ("main", fsy, "POSIX", "flush"): (k, 0),
+        ("main", cls, "POSIX", "close"): (k, 0),
+        ("write_small", small, "POSIX", "write"): (10 * k, 1000 * k),
         ("write_big", big, "POSIX", "write"): (3 * k, 12288 * k),
         ("read_back", rd, "POSIX", "read"): (5 * k, 320 * k),
         ("log_lines", fputs, "STDIO", "write"): (4 * k, 24 * k),
@@ -118,7 +122,7 @@ exact)
     "$iolens" callsites "$log" > "$t/cs.txt" || fail "iolens callsites (text) failed"
     grep -q "write_big .*cs_prog.c:$(line big)" "$t/cs.txt" || fail "text output lacks write_big"
     "$iolens" insights "$log" > "$t/ins.txt" || fail "iolens insights failed"
-    grep -q "^I/O by line (top 5 of 6 call sites" "$t/ins.txt" || fail "insights lacks the lines"
+    grep -q "^I/O by line (top 5 of 9 call sites" "$t/ins.txt" || fail "insights lacks the lines"
     # under a sanitizer, its write interceptor is the innermost frame
     [ "${IOLENS_TEST_SANITIZE:-OFF}" = ON ] || grep -q "write_big .*cs_prog.c:$(line big)" \
         "$t/ins.txt" || fail "insights lacks write_big's line"
@@ -176,8 +180,8 @@ edges = {("vla_frame", "leaf"), ("alloca_frame", "vla_frame"), ("recurse", "allo
 calls = {"leaf": 0, "handler": 0}
 unseen = 0  # sanitized, depth 1: the interceptor is the only frame
 for s in r["sites"]:
-    if s["module"] != "POSIX":
-        continue  # the final printf
+    if s["module"] != "POSIX" or s["op"] not in ("read", "write"):
+        continue  # the final printf, the files' opens and closes
     fr = s["frames"]
     mine = [f["object"].endswith("/cs_stacks") for f in fr]
     if sanitized:  # the sanitizer's interceptor first, then the program

@@ -345,6 +345,9 @@ void iol_posix_note_open(int fd, struct iol_slot *s, int flags, int mode, double
         o->append = 1;
         o->end = size > 0 ? size : 0;
     }
+    if (__builtin_expect(iol_callsites_on, 0))
+        iol_callsites_note(IOLENS_MOD_POSIX, IOLENS_CALLSITES_OPEN, 0, t0, t1,
+                           __builtin_return_address(0));
     if (iol_slot_lock(s) != 0)
         return;
     if (mode)
@@ -403,6 +406,9 @@ void iol_posix_fd_sync(struct iol_ofd *o, int fd)
 static void posix_note_close(int fd, struct iol_ofd *o, double t0, double t1)
 {
     struct iol_slot *s = iol_posix_ofd_record(o);
+    if (s && __builtin_expect(iol_callsites_on, 0))
+        iol_callsites_note(IOLENS_MOD_POSIX, IOLENS_CALLSITES_CLOSE, 0, t0, t1,
+                           __builtin_return_address(0));
     if (!s || iol_slot_lock(s) != 0) {
         iol_fd_close(fd);
         return;
