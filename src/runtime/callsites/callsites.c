@@ -57,6 +57,7 @@ static struct {
     _Atomic uint32_t used;
     uint32_t depth;         /* CALLSITES_DEPTH */
     uintptr_t own_lo, own_hi; /* libiolens.so's text */
+    int own_is_program;       /* the runtime is linked into the program (static) */
     struct iol_pool *pool;
     _Atomic int64_t lost_calls, lost_bytes, lost_time;
     _Atomic int64_t slow_walks; /* notes that took backtrace() */
@@ -74,6 +75,7 @@ static int own_text(struct dl_phdr_info *info, size_t size, void *arg)
         if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X) && me >= lo && me < hi) {
             cs.own_lo = lo;
             cs.own_hi = hi;
+            cs.own_is_program = !info->dlpi_name || !info->dlpi_name[0];
             return 1;
         }
     }
@@ -365,6 +367,14 @@ static void callsites_start(struct iol_pool *pool)
         backtrace(prime, 2); /* loads the unwinder now, not in the first note */
         dl_iterate_phdr(own_text, (void *)(uintptr_t)&own_text);
         iol_cs_unwind_start();
+        if (cs.own_is_program)
+            iol_diag_always("CALLSITES: the runtime is linked into the program "
+                            "(libiolens-static.a), whose frames it cannot tell from its "
+                            "own; call sites need libiolens.so (LD_PRELOAD): none recorded");
+    }
+    if (cs.own_is_program) {
+        iol_callsites_on = 0;
+        return;
     }
     iol_cs_functions_start(c->callsites_max);
     iol_callsites_on = 1;

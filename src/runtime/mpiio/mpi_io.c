@@ -381,9 +381,13 @@ static inline __attribute__((always_inline)) void note_rw(struct iol_slot *s,
         if (iol_mpiio_rw_extra & IOL_MPIIO_RW_EVENTS)
             mpiio_event(s, k->io_type == IO_WRITE ? IOL_EV_WRITE : IOL_EV_READ, at, size,
                         r->counters[counter], t0, t1, r->fcounters[k->f_time]);
-        if (iol_mpiio_rw_extra & IOL_MPIIO_RW_CALLSITES)
+        if (iol_mpiio_rw_extra & IOL_MPIIO_RW_CALLSITES) {
+            /* The stack walk is long: not under the record's lock. */
+            iol_slot_unlock(s);
             iol_callsites_note(IOLENS_MOD_MPIIO, k->io_type == IO_WRITE, size, t0, t1,
                                __builtin_return_address(0));
+            return;
+        }
     }
     iol_slot_unlock(s);
 }

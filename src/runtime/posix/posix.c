@@ -265,9 +265,13 @@ static inline __attribute__((always_inline)) void note_rw(struct iol_slot *s, st
             posix_event(s, k->io_type == POSIX_IO_WRITE ? IOL_EV_WRITE : IOL_EV_READ, at, n,
                         r->counters[k->ops], r->counters[k->max_byte], t0, t1,
                         r->fcounters[k->f_time]);
-        if (iol_posix_rw_extra & IOL_POSIX_RW_CALLSITES)
+        if (iol_posix_rw_extra & IOL_POSIX_RW_CALLSITES) {
+            /* The stack walk is long: not under the record's lock. */
+            iol_slot_unlock(s);
             iol_callsites_note(IOLENS_MOD_POSIX, k->io_type == POSIX_IO_WRITE, n, t0, t1,
                                __builtin_return_address(0));
+            return;
+        }
     }
     iol_slot_unlock(s);
 }

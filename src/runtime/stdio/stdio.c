@@ -276,9 +276,14 @@ static void count_read(struct stdio_stream *s, int64_t bytes, double t0, double 
             dxt_note(slot, 0, at, bytes, t0, t1);
         if (iol_stdio_rw_extra & IOL_STDIO_RW_EVENTS)
             stdio_event(slot, IOL_EV_READ, at, bytes, t0, t1);
-        if (iol_stdio_rw_extra & IOL_STDIO_RW_CALLSITES)
+        if (iol_stdio_rw_extra & IOL_STDIO_RW_CALLSITES) {
+            /* The stack walk is long: not under the record's lock. */
+            iol_slot_unlock(slot);
+            list_record(s, slot);
             iol_callsites_note(IOLENS_MOD_STDIO, IOLENS_CALLSITES_READ, bytes, t0, t1,
                                __builtin_return_address(0));
+            return;
+        }
     }
     iol_slot_unlock(slot);
     list_record(s, slot);
@@ -330,9 +335,14 @@ void stdio_note_write(struct stdio_stream *s, int64_t bytes, double t0, double t
             dxt_note(slot, 1, at, bytes, t0, t1);
         if (iol_stdio_rw_extra & IOL_STDIO_RW_EVENTS)
             stdio_event(slot, IOL_EV_WRITE, at, bytes, t0, t1);
-        if (iol_stdio_rw_extra & IOL_STDIO_RW_CALLSITES)
+        if (iol_stdio_rw_extra & IOL_STDIO_RW_CALLSITES) {
+            /* The stack walk is long: not under the record's lock. */
+            iol_slot_unlock(slot);
+            list_record(s, slot);
             iol_callsites_note(IOLENS_MOD_STDIO, IOLENS_CALLSITES_WRITE, bytes, t0, t1,
                                __builtin_return_address(0));
+            return;
+        }
     }
     iol_slot_unlock(slot);
     list_record(s, slot);
