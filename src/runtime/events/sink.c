@@ -1,7 +1,10 @@
-/* The table of sinks, by scheme. */
+/* The table of sinks, by scheme, and what the sinks that load a library share. */
 #include "sink.h"
 
+#include <dlfcn.h>
 #include <string.h>
+
+#include "core/diag.h"
 
 const struct iol_sink_ops *iol_sink_find(const char *spec, const char **target)
 {
@@ -22,4 +25,15 @@ const struct iol_sink_ops *iol_sink_find(const char *spec, const char **target)
         }
     }
     return NULL;
+}
+
+int iol_sink_resolve(void *h, const char *lib, const struct iol_sink_symbol *syms, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!(*syms[i].fn = dlsym(h, syms[i].name))) {
+            iol_diag("events: %s lacks %s", lib, syms[i].name);
+            dlclose(h);
+            return -1;
+        }
+    return 0;
 }

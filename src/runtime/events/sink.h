@@ -60,6 +60,16 @@ extern const struct iol_sink_ops iol_sink_ldms;
 #endif
 #define IOL_SINKS_KNOWN "file:DIR" IOL_SINK_MQTT_KNOWN IOL_SINK_LDMS_KNOWN
 
+/* A function a sink takes from the library it loads with dlopen. */
+struct iol_sink_symbol {
+    const char *name;
+    void **fn;
+};
+
+/* Resolve syms[0..n) in the library h (named lib in the diagnostic); if one
+ * is missing, h is closed. @return 0, or -1. */
+int iol_sink_resolve(void *h, const char *lib, const struct iol_sink_symbol *syms, size_t n);
+
 /* The table of the sink named by spec ("file:DIR"), and in *target the rest
  * of spec. @return NULL if no sink has that scheme. */
 const struct iol_sink_ops *iol_sink_find(const char *spec, const char **target);

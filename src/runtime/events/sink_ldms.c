@@ -104,22 +104,15 @@ static int load_api(void)
                  "built with it, nor on LD_LIBRARY_PATH", LIB_NAME, dlerror());
         return -1;
     }
-    struct {
-        const char *name;
-        void **fn;
-    } syms[] = {
+    const struct iol_sink_symbol syms[] = {
         {"ldms_xprt_new_with_auth", (void **)&api.xprt_new},
         {"ldms_xprt_connect_by_name", (void **)&api.connect},
         {"ldms_xprt_close", (void **)&api.close},
         {"_ldms_xprt_put", (void **)&api.put},
         {"ldmsd_stream_publish", (void **)&api.publish},
     };
-    for (size_t i = 0; i < sizeof(syms) / sizeof(*syms); i++)
-        if (!(*syms[i].fn = dlsym(h, syms[i].name))) {
-            iol_diag("events: %s lacks %s", LIB_NAME, syms[i].name);
-            dlclose(h);
-            return -1;
-        }
+    if (iol_sink_resolve(h, LIB_NAME, syms, sizeof(syms) / sizeof(*syms)) != 0)
+        return -1;
     lib = h;
     return 0;
 }

@@ -85,10 +85,7 @@ static int load_api(void)
         iol_diag("events: cannot load %s (%s): install libmosquitto1", LIB_NAME, dlerror());
         return -1;
     }
-    struct {
-        const char *name;
-        void **fn;
-    } syms[] = {
+    const struct iol_sink_symbol syms[] = {
         {"mosquitto_new", (void **)&api.new_client},
         {"mosquitto_connect", (void **)&api.connect},
         {"mosquitto_disconnect", (void **)&api.disconnect},
@@ -99,12 +96,8 @@ static int load_api(void)
         {"mosquitto_destroy", (void **)&api.destroy},
         {"mosquitto_socket", (void **)&api.socket},
     };
-    for (size_t i = 0; i < sizeof(syms) / sizeof(*syms); i++)
-        if (!(*syms[i].fn = dlsym(h, syms[i].name))) {
-            iol_diag("events: %s lacks %s", LIB_NAME, syms[i].name);
-            dlclose(h);
-            return -1;
-        }
+    if (iol_sink_resolve(h, LIB_NAME, syms, sizeof(syms) / sizeof(*syms)) != 0)
+        return -1;
     lib = h;
     return 0;
 }
