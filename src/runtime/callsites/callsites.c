@@ -294,16 +294,22 @@ static void write_functions(struct iol_pool *p, uint64_t pid, int64_t *lost)
     }
 }
 
+/* Switch the call-site notes of the read/write paths on or off. */
+static void rw_notes(int on)
+{
+    iol_flag_set(&iol_posix_rw_extra, IOL_POSIX_RW_CALLSITES, on);
+    iol_flag_set(&iol_stdio_rw_extra, IOL_STDIO_RW_CALLSITES, on);
+#ifdef IOLENS_WITH_MPI
+    iol_flag_set(&iol_mpiio_rw_extra, IOL_MPIIO_RW_CALLSITES, on);
+#endif
+}
+
 static void callsites_finish(struct iol_pool *p)
 {
     if (!iol_callsites_on)
         return;
     iol_callsites_on = 0;
-    iol_flag_set(&iol_posix_rw_extra, IOL_POSIX_RW_CALLSITES, 0);
-    iol_flag_set(&iol_stdio_rw_extra, IOL_STDIO_RW_CALLSITES, 0);
-#ifdef IOLENS_WITH_MPI
-    iol_flag_set(&iol_mpiio_rw_extra, IOL_MPIIO_RW_CALLSITES, 0);
-#endif
+    rw_notes(0);
     uint64_t pid = (uint64_t)getpid();
     int64_t fn_lost = 0;
     write_sites(p, pid);
@@ -378,11 +384,7 @@ static void callsites_start(struct iol_pool *pool)
     }
     iol_cs_functions_start(c->callsites_max);
     iol_callsites_on = 1;
-    iol_flag_set(&iol_posix_rw_extra, IOL_POSIX_RW_CALLSITES, 1);
-    iol_flag_set(&iol_stdio_rw_extra, IOL_STDIO_RW_CALLSITES, 1);
-#ifdef IOLENS_WITH_MPI
-    iol_flag_set(&iol_mpiio_rw_extra, IOL_MPIIO_RW_CALLSITES, 1);
-#endif
+    rw_notes(1);
 }
 
 static void callsites_init_record(struct iolens_record_base *rec, void *state, const char *name)
