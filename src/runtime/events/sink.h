@@ -60,6 +60,20 @@ extern const struct iol_sink_ops iol_sink_ldms;
 #endif
 #define IOL_SINKS_KNOWN "file:DIR" IOL_SINK_MQTT_KNOWN IOL_SINK_LDMS_KNOWN
 
+/* A network sink's target, //HOST[:PORT]/NAME (NAME: the topic or stream). */
+struct iol_sink_address {
+    char host[256];
+    int port;
+    char name[1024];
+};
+
+/* Parse target into a, port default_port when left out.
+ * @return 0, or -1 (not of that form, or a part too long). */
+int iol_sink_parse_address(const char *target, int default_port, struct iol_sink_address *a);
+
+/* Wait ms milliseconds (a sink's waits, on the events thread). */
+void iol_sink_sleep_ms(int ms);
+
 /* A function a sink takes from the library it loads with dlopen. */
 struct iol_sink_symbol {
     const char *name;

@@ -32,6 +32,7 @@
 #include "core/clock.h"
 #include "core/core.h"
 #include "core/diag.h"
+#include "core/fmt.h"
 
 #define LIB_NAME "libldmsd_stream.so.0"
 #define MAX_PENDING 1024u             /* messages published and not answered */
@@ -66,7 +67,9 @@ struct pend_head {
 };
 
 struct iol_ldms {
-    char xprt[64], auth[64], host[256], port[16], stream[256];
+    struct iol_sink_address addr; /* ldmsd and stream */
+    char port[8];                 /* addr.port, as LDMS takes it */
+    char xprt[64], auth[64];
     ldms_t x;                /* the transport, NULL if none */
     double connect_until;    /* iol_now() by which a connection must be made */
     double retry_at;         /* iol_now() of the next connection attempt */
@@ -117,6 +120,8 @@ static int load_api(void)
     return 0;
 }
 
+/* The n bytes at src into dst (size bytes), NUL-ended.
+ * @return 0, or -1 when empty or too long. */
 static int copy_word(char *dst, size_t size, const char *src, size_t n)
 {
     if (n == 0 || n >= size)
@@ -124,29 +129,6 @@ static int copy_word(char *dst, size_t size, const char *src, size_t n)
     memcpy(dst, src, n);
     dst[n] = '\0';
     return 0;
-}
-
-/* //HOST:PORT/STREAM (PORT may be left out: 412, Darshan's) into c.
- * @return 0, or -1. */
-static int parse_target(struct iol_ldms *c, const char *target)
-{
-    if (strncmp(target, "//", 2) != 0)
-        return -1;
-    target += 2;
-    const char *slash = strchr(target, '/');
-    if (!slash || copy_word(c->stream, sizeof(c->stream), slash + 1, strlen(slash + 1)))
-        return -1;
-    const char *colon = memchr(target, ':', (size_t)(slash - target));
-    const char *host_end = colon ? colon : slash;
-    if (copy_word(c->host, sizeof(c->host), target, (size_t)(host_end - target)))
-        return -1;
-    if (!colon)
-        return copy_word(c->port, sizeof(c->port), "412", 3);
-    char *end;
-    long p = strtol(colon + 1, &end, 10);
-    if (end != slash || p <= 0 || p > 65535)
-        return -1;
-    return copy_word(c->port, sizeof(c->port), colon + 1, (size_t)(slash - colon - 1));
 }
 
 static uint32_t be32(const char *p)
@@ -224,7 +206,7 @@ static void try_connect(struct iol_ldms *c)
     c->published = c->answered = 0;
     atomic_store(&link_state, LINK_CONNECTING);
     c->connect_until = now + CONNECT_TIMEOUT;
-    if (api.connect(c->x, c->host, c->port, on_event, (void *)g) != 0)
+    if (api.connect(c->x, c->addr.host, c->port, on_event, (void *)g) != 0)
         link_lost(c);
 }
 
@@ -240,7 +222,7 @@ static void take_answers(struct iol_sink *s, struct iol_ldms *c)
         else if (!c->refusal_said) {
             c->refusal_said = 1;
             iol_diag("events: ldmsd at %s:%s refused a message (error %u; it needs "
-                     "stream_enable in its configuration)", c->host, c->port, err);
+                     "stream_enable in its configuration)", c->addr.host, c->port, err);
         }
         c->pend_start += pend_size(h->len);
         c->pending--;
@@ -270,7 +252,7 @@ static void serve(struct iol_sink *s, struct iol_ldms *c)
         off += pend_size(pend_at(c, off)->len);
     while (c->published < c->pending) {
         struct pend_head *h = pend_at(c, off);
-        if (api.publish(c->x, c->stream, LDMSD_STREAM_JSON, (const char *)(h + 1),
+        if (api.publish(c->x, c->addr.name, LDMSD_STREAM_JSON, (const char *)(h + 1),
                         h->len + 1) != 0) {
             link_lost(c);
             return;
@@ -278,12 +260,6 @@ static void serve(struct iol_sink *s, struct iol_ldms *c)
         c->published++;
         off += pend_size(h->len);
     }
-}
-
-static void sleep_ms(int ms)
-{
-    struct timespec t = {ms / 1000, (long)(ms % 1000) * 1000000L};
-    nanosleep(&t, NULL);
 }
 
 static int ldms_open(struct iol_sink *s, const char *target)
@@ -294,10 +270,11 @@ static int ldms_open(struct iol_sink *s, const char *target)
 
     memset(c, 0, sizeof(*c));
     c->pend = pend;
-    if (parse_target(c, target) != 0) {
+    if (iol_sink_parse_address(target, 412, &c->addr) != 0) { /* Darshan's port */
         iol_diag("events: ldms:%s is not ldms://HOST:PORT/STREAM", target);
         return -1;
     }
+    iol_fmt(c->port, sizeof(c->port), "%d", c->addr.port);
     const char *xprt = cfg->ldms_xprt && cfg->ldms_xprt[0] ? cfg->ldms_xprt : "sock";
     const char *auth = cfg->ldms_auth && cfg->ldms_auth[0] ? cfg->ldms_auth
                        : cfg->events[0]                   ? "none"
@@ -318,9 +295,9 @@ static int ldms_open(struct iol_sink *s, const char *target)
     try_connect(c);
     double until = iol_now() + 0.5;
     while (c->x && atomic_load(&link_state) == LINK_CONNECTING && iol_now() < until)
-        sleep_ms(1);
+        iol_sink_sleep_ms(1);
     if (atomic_load(&link_state) != LINK_UP)
-        iol_diag("events: no ldmsd at %s:%s (%s, auth %s) yet; trying again", c->host,
+        iol_diag("events: no ldmsd at %s:%s (%s, auth %s) yet; trying again", c->addr.host,
                  c->port, c->xprt, c->auth);
     return 0;
 }
@@ -343,7 +320,7 @@ static int keep(struct iol_sink *s, struct iol_ldms *c, const char *msg, size_t 
             break;
         }
         serve(s, c);
-        sleep_ms(1);
+        iol_sink_sleep_ms(1);
     }
     struct pend_head *h = pend_at(c, c->pend_end);
     h->len = (uint32_t)len;
@@ -376,7 +353,7 @@ static int ldms_send(struct iol_sink *s, const char *msgs, size_t len, size_t n,
 static void ldms_idle(struct iol_sink *s, int ms)
 {
     serve(s, s->ldms);
-    sleep_ms(ms);
+    iol_sink_sleep_ms(ms);
 }
 
 /* Waits for the answers while connected; a connection that is down (or
@@ -398,7 +375,7 @@ static void ldms_close(struct iol_sink *s, double limit)
             c->retry_at = 0;
             try_connect(c);
         }
-        sleep_ms(1);
+        iol_sink_sleep_ms(1);
     }
     if (c->x)
         link_lost(c);

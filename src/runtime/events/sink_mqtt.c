@@ -57,9 +57,7 @@ struct mosq_api {
 
 struct iol_mqtt {
     struct mosquitto *m;
-    char host[256];
-    int port;
-    char topic[1024];
+    struct iol_sink_address addr; /* broker and topic */
     int connected;       /* mosquitto_connect succeeded and no error since */
     double retry_at;     /* iol_now() of the next connection attempt */
     double retry_delay;
@@ -102,34 +100,6 @@ static int load_api(void)
     return 0;
 }
 
-/* HOST:PORT/TOPIC (PORT may be left out: 1883) into c. @return 0, or -1. */
-static int parse_target(struct iol_mqtt *c, const char *target)
-{
-    if (strncmp(target, "//", 2) != 0)
-        return -1;
-    target += 2;
-    const char *slash = strchr(target, '/');
-    if (!slash || !slash[1] || strlen(slash + 1) >= sizeof(c->topic))
-        return -1;
-    const char *colon = memchr(target, ':', (size_t)(slash - target));
-    const char *host_end = colon ? colon : slash;
-    size_t hlen = (size_t)(host_end - target);
-    if (hlen == 0 || hlen >= sizeof(c->host))
-        return -1;
-    memcpy(c->host, target, hlen);
-    c->host[hlen] = '\0';
-    c->port = 1883;
-    if (colon) {
-        char *end;
-        long p = strtol(colon + 1, &end, 10);
-        if (end != slash || p <= 0 || p > 65535)
-            return -1;
-        c->port = (int)p;
-    }
-    memcpy(c->topic, slash + 1, strlen(slash + 1) + 1);
-    return 0;
-}
-
 /* The broker acknowledged message mid: its events are delivered. */
 static void on_publish(struct mosquitto *m, void *obj, int mid)
 {
@@ -143,19 +113,13 @@ static void on_publish(struct mosquitto *m, void *obj, int mid)
     c->pending--;
 }
 
-static void sleep_ms(int ms)
-{
-    struct timespec t = {ms / 1000, (long)(ms % 1000) * 1000000L};
-    nanosleep(&t, NULL);
-}
-
 /* Connect when it is time to try. */
 static void try_connect(struct iol_mqtt *c)
 {
     double now = iol_now();
     if (now < c->retry_at)
         return;
-    if (api.connect(c->m, c->host, c->port, KEEPALIVE) == MOSQ_ERR_SUCCESS) {
+    if (api.connect(c->m, c->addr.host, c->addr.port, KEEPALIVE) == MOSQ_ERR_SUCCESS) {
         c->connected = 1;
         c->retry_delay = RETRY_FIRST;
         return;
@@ -172,7 +136,7 @@ static void serve(struct iol_mqtt *c, int ms)
         try_connect(c);
     if (!c->connected) {
         if (ms)
-            sleep_ms(ms);
+            iol_sink_sleep_ms(ms);
         return;
     }
     if (api.loop(c->m, ms, 1) != MOSQ_ERR_SUCCESS) {
@@ -187,7 +151,7 @@ static int mqtt_open(struct iol_sink *s, const char *target)
     char id[128], host[64];
 
     memset(c, 0, sizeof(*c));
-    if (parse_target(c, target) != 0) {
+    if (iol_sink_parse_address(target, 1883, &c->addr) != 0) {
         iol_diag("events: mqtt:%s is not mqtt://HOST:PORT/TOPIC", target);
         return -1;
     }
@@ -213,7 +177,7 @@ static int mqtt_open(struct iol_sink *s, const char *target)
     s->mqtt = c;
     try_connect(c);
     if (!c->connected)
-        iol_diag("events: no MQTT broker at %s:%d yet; trying again", c->host, c->port);
+        iol_diag("events: no MQTT broker at %s:%d yet; trying again", c->addr.host, c->addr.port);
     return 0;
 }
 
@@ -230,7 +194,7 @@ static int mqtt_send(struct iol_sink *s, const char *msgs, size_t len, size_t n,
         while (c->pending >= MAX_PENDING)
             serve(c, 10);
         int mid = 0;
-        int rc = api.publish(c->m, &mid, c->topic, (int)mlen, p, 1, false);
+        int rc = api.publish(c->m, &mid, c->addr.name, (int)mlen, p, 1, false);
         /* A message id means the message is queued: sent now, or again
          * after the next connection (NO_CONN, CONN_LOST, ERRNO). */
         if (mid > 0 && mid <= 65535 && rc != MOSQ_ERR_NOMEM) {
