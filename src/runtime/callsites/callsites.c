@@ -214,7 +214,7 @@ void iol_cs_each_address(void (*fn)(uint64_t addr, void *arg), void *arg)
     struct iol_cs_function *f;
     uint32_t slots;
     int64_t lost;
-    iol_cs_functions_stop(&f, &slots, &lost);
+    iol_cs_functions_table(&f, &slots, &lost);
     for (uint32_t i = 0; f && i < slots; i++) {
         uint64_t a = atomic_load_explicit(&f[i].addr, memory_order_relaxed);
         if (a)
@@ -276,7 +276,8 @@ static void write_functions(struct iol_pool *p, uint64_t pid, int64_t *lost)
 {
     struct iol_cs_function *f;
     uint32_t slots;
-    iol_cs_functions_stop(&f, &slots, lost);
+    iol_cs_functions_stop();
+    iol_cs_functions_table(&f, &slots, lost);
     for (uint32_t i = 0; f && i < slots; i++) {
         uint64_t a = atomic_load_explicit(&f[i].addr, memory_order_relaxed);
         if (!a)

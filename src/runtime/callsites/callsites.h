@@ -64,8 +64,12 @@ struct iol_cs_function {
  * later start: fork child, failed exec) and switch the hooks on. */
 void iol_cs_functions_start(uint32_t capacity);
 
-/* Stop timing; the functions timed and how many slots the table has. */
-void iol_cs_functions_stop(struct iol_cs_function **table, uint32_t *slots, int64_t *lost);
+/* Stop timing (at the end; the clock's rate for the times is fixed then). */
+void iol_cs_functions_stop(void);
+
+/* The functions timed, how many slots the table has, and the calls not
+ * timed (no slot, no stack, or too deep). */
+void iol_cs_functions_table(struct iol_cs_function **table, uint32_t *slots, int64_t *lost);
 
 /* The clock of the function hooks: the TSC where there is one (a few ns),
  * else CLOCK_MONOTONIC in ns; turned into seconds at the end. */

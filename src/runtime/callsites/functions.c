@@ -227,7 +227,7 @@ void iol_cs_functions_start(uint32_t capacity)
     __atomic_store_n(&timing, 1, __ATOMIC_RELEASE);
 }
 
-void iol_cs_functions_stop(struct iol_cs_function **table, uint32_t *slots, int64_t *lost)
+void iol_cs_functions_stop(void)
 {
     if (__atomic_exchange_n(&timing, 0, __ATOMIC_ACQ_REL)) {
         struct timespec mono1;
@@ -237,6 +237,10 @@ void iol_cs_functions_stop(struct iol_cs_function **table, uint32_t *slots, int6
                       (double)(mono1.tv_nsec - fn.mono0.tv_nsec) * 1e-9;
         seconds_per_unit = units > 0 ? secs / (double)units : 0;
     }
+}
+
+void iol_cs_functions_table(struct iol_cs_function **table, uint32_t *slots, int64_t *lost)
+{
     *table = fn.fns;
     *slots = fn.fns ? fn.slots : 0;
     *lost = atomic_load_explicit(&fn.lost, memory_order_relaxed);

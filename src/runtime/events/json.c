@@ -118,7 +118,6 @@ static int64_t max_byte_of(const struct iol_event *e)
     return e->module == IOL_EV_H5D ? -1 : e->max_byte;
 }
 
-/* The fields before "seg", as the connector orders them. */
 /* The record's counts an event carries, in the head and in each "seg"
  * element: ,"max_byte":..,"switches":..,"flushes":.. */
 static void counts(struct out *o, const struct iol_event *e)
@@ -131,6 +130,7 @@ static void counts(struct out *o, const struct iol_event *e)
     i64(o, e->flushes);
 }
 
+/* The fields before "seg", as the connector orders them. */
 static void head(struct out *o, const struct iol_event_proc *p, const struct iol_event *e,
                  const char *module, const char *op, int meta)
 {
