@@ -20,7 +20,9 @@
 #include "iolens/modules/dxt.h"
 
 #define IOL_MAP_MAGIC "IOLNSMAP"  /* 8 bytes, no NUL */
-#define IOL_MAP_VERSION 3         /* 2: the trace area; 3: its segments as differences */
+#define IOL_MAP_VERSION 4         /* 2: the trace area; 3: its segments as differences;
+                                   * 4: 32-bit name offsets and the name check */
+#define IOL_MAP_NAMES_MAX UINT32_MAX /* most bytes of the name area (32-bit offsets) */
 #define IOL_MAP_MAX_MODS 16       /* module pools in one file */
 #define IOL_MAP_SLOT_HEAD 64      /* bytes before the record in a slot */
 #define IOL_MAP_EXE_BYTES 3072    /* command line, NUL-terminated */
@@ -51,7 +53,11 @@ struct iol_map_module {
  * 8 bytes) is non-zero; the runtime stores the id last. */
 struct iol_map_slot_head {
     _Atomic uint64_t lock;    /* per-record spin lock: 0 free, else the owner thread */
-    uint64_t name_off;        /* offset of the record's name in the name area */
+    uint32_t name_off;        /* offset of the record's name in the name area */
+    /* Runtime only: 32 bits of the name's cache hash that its cache entry
+     * does not hold, so that a cache hit is told from another name in the
+     * same place without reading the name (0 until the name is cached). */
+    _Atomic uint32_t name_check;
     /* The module's hottest private state (runtime only; zero when made): on
      * the lock's cache line, so that an update touches one line less. */
     unsigned char module_hot[IOL_MAP_SLOT_HEAD - 16];

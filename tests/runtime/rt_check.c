@@ -194,6 +194,33 @@ static void check_clock(const struct logdata *d)
           "open after the first write");
 }
 
+/* rt_prog namekeys: two pairs of names sharing a name-cache tag; in each,
+ * one name opened twice, written once and statted 3 times, the other
+ * opened twice, written twice and statted 5 times. A pair taken for one
+ * name would show one record of 4 opens, 3 writes and 8 stats. */
+static void check_namekeys(const struct logdata *d)
+{
+    char prefix[4096];
+    int small = 0, large = 0;
+    snprintf(prefix, sizeof prefix, "%s/k", dir);
+    for (size_t i = 0; i < d->n; i++) {
+        const struct iolens_posix_record *r = &d->recs[i].r;
+        if (strncmp(d->recs[i].name, prefix, strlen(prefix)))
+            continue;
+        int64_t writes = r->counters[POSIX_WRITES], stats = r->counters[POSIX_STATS];
+        if (writes == 1 && stats == 3)
+            small++;
+        else if (writes == 2 && stats == 5)
+            large++;
+        else
+            CHECK(0, "%s: %lld writes and %lld stats, expected 1 and 3 or 2 and 5",
+                  d->recs[i].name, (long long)writes, (long long)stats);
+        eq(r, d->recs[i].name, POSIX_OPENS, 2);
+    }
+    CHECK(small == 2 && large == 2, "%d and %d records of the two kinds, expected 2 and 2", small,
+          large);
+}
+
 int main(int argc, char **argv)
 {
     static struct logdata logs[4];
@@ -264,6 +291,8 @@ int main(int argc, char **argv)
         CHECK(r != NULL, "no record for the first file");
         if (r)
             eq(r, "t/f000", POSIX_OPENS, 1);
+    } else if (!strcmp(mode, "namekeys")) {
+        check_namekeys(&logs[0]);
     } else if (!strcmp(mode, "clock")) {
         check_clock(&logs[0]);
     } else {

@@ -30,6 +30,8 @@
  *          write(), 10 bytes to DIR/s0.txt..s2.txt with fwrite(), and, when
  *          RT_EXTRA names a file, 10 bytes to it with write(); each file is
  *          read back and checked (the program must work whatever is recorded)
+ * namekeys two pairs of files whose names share a name-cache tag, each name
+ *          written and statted a known number of times, interleaved
  */
 #include <dlfcn.h>
 #include <errno.h>
@@ -45,6 +47,8 @@
 #include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "core/name_hash.h"
 
 #define NTHREADS 4
 #define NOPS 20000
@@ -149,6 +153,80 @@ static int many(void)
         write_check(path, 10, 1);
     }
     printf("many done\n");
+    return 0;
+}
+
+/* Names whose name-cache entries share a set and their 32-bit tag (the
+ * cache hash's high half) but not its low half: found among k0000000.dat,
+ * k0000001.dat, ... by sorting their hashes (2^18 names give about 8 such
+ * pairs). Each name of a pair must keep its own record: a writes once and
+ * is statted 3 times, b writes twice and is statted 5 times (rt_check). */
+struct keyed {
+    uint64_t h;
+    uint32_t i;
+};
+
+static int by_hash(const void *pa, const void *pb)
+{
+    const struct keyed *a = pa, *b = pb;
+    return a->h < b->h ? -1 : a->h > b->h;
+}
+
+static void keyed_name(char *path, size_t len, uint32_t i)
+{
+    char name[32];
+    snprintf(name, sizeof name, "k%07u.dat", (unsigned)i);
+    path_of(path, len, name);
+}
+
+static void write_stat(const char *path, int writes, int stats)
+{
+    struct stat st;
+    int fd = open(path, O_CREAT | O_TRUNC | O_WRONLY, 0644);
+    if (fd < 0)
+        die(path);
+    for (int i = 0; i < writes; i++)
+        if (write(fd, "k", 1) != 1)
+            die("write");
+    if (close(fd) != 0)
+        die("close");
+    for (int i = 0; i < stats; i++)
+        if (stat(path, &st) != 0)
+            die("stat");
+}
+
+static int namekeys(void)
+{
+    enum { N = 1 << 18, PAIRS = 2 };
+    struct keyed *k = malloc(N * sizeof *k);
+    char a[4096], b[4096];
+    int found = 0;
+    if (!k)
+        die("malloc");
+    for (uint32_t i = 0; i < N; i++) {
+        keyed_name(a, sizeof a, i);
+        k[i].h = iol_name_cache_hash(a, strlen(a));
+        k[i].i = i;
+    }
+    qsort(k, N, sizeof *k, by_hash);
+    for (uint32_t i = 0; i + 1 < N && found < PAIRS; i++) {
+        if (k[i].h >> 32 != k[i + 1].h >> 32 || k[i].h == k[i + 1].h)
+            continue;
+        keyed_name(a, sizeof a, k[i].i);
+        keyed_name(b, sizeof b, k[i + 1].i);
+        /* interleaved, so that each name's lookups pass the other's entry */
+        write_stat(a, 1, 1);
+        write_stat(b, 2, 2);
+        write_stat(a, 0, 2);
+        write_stat(b, 0, 3);
+        found++;
+    }
+    free(k);
+    if (found < PAIRS) {
+        fprintf(stderr, "rt_prog: %d names sharing a cache tag, wanted %d pairs\n", found, PAIRS);
+        return 2;
+    }
+    printf("namekeys done\n");
     return 0;
 }
 
@@ -596,6 +674,8 @@ int main(int argc, char **argv)
         return clock_span();
     if (!strcmp(mode, "million"))
         return million();
+    if (!strcmp(mode, "namekeys"))
+        return namekeys();
     if (!strcmp(mode, "kill")) {
         basic("basic.dat", 1);
         kill(getpid(), SIGKILL);

@@ -14,6 +14,7 @@
 #include "core.h"
 #include "diag.h"
 #include "mapfile.h"
+#include "name_hash.h"
 
 #define IOL_GROW_SLOTS 256            /* slots reserved at a time */
 #define IOL_GROW_NAMES (256u << 10)   /* name bytes reserved at a time */
@@ -46,12 +47,6 @@ static struct {
     uint32_t floor[IOL_MAP_MAX_MODS]; /* per module: slots outside the common part */
     _Atomic uint64_t common_left;     /* bytes of the common part not yet taken */
 } B;
-
-/* Each pool's first name cache level: entry = hash tag (high 32 bits) |
- * slot index + 1. Kept across record sets: an entry is only trusted once the
- * slot it names is live and holds the same name, so a stale one is merely a
- * miss. The larger levels live with the id tables. */
-static _Alignas(64) _Atomic uint64_t name_cache[IOL_MAP_MAX_MODS][IOL_NAME_CACHE];
 
 /* Entries of name cache level lv. */
 static inline uint64_t name_cache_entries(unsigned lv)
@@ -265,8 +260,8 @@ size_t iol_records_layout(struct iol_map_header *h, const struct iol_module *con
         traces |= cap && mod->full_record;
     }
     h->names_off = off;
-    h->names_size = cfg->name_mem;
-    off = round_up(off + cfg->name_mem, 4096);
+    h->names_size = cfg->name_mem < IOL_MAP_NAMES_MAX ? cfg->name_mem : IOL_MAP_NAMES_MAX;
+    off = round_up(off + h->names_size, 4096);
     size_t chunks = traces ? cfg->dxt_mem / sizeof(struct iol_trace_chunk) : 0;
     if (!chunks)
         return off;
@@ -324,7 +319,6 @@ int iol_records_init(struct iol_pool *pools, size_t npools, struct iol_mapping *
         p->slots = (unsigned char *)h + p->mm->pool_off;
         p->stride = p->mm->stride;
         p->capacity = p->mm->capacity;
-        p->names_seen[0] = name_cache[i];
         for (unsigned lv = 0; lv < IOL_NAME_CACHE_LEVELS; lv++)
             p->names_mask[lv] = (uint32_t)name_cache_entries(lv) - 1;
         p->names_levels = name_cache_levels(p->capacity);
@@ -335,7 +329,7 @@ int iol_records_init(struct iol_pool *pools, size_t npools, struct iol_mapping *
         atomic_store(&p->dropped, 0);
         atomic_store(&p->why, 0);
         bytes += idx_bytes(2 * (uint64_t)p->capacity);
-        for (unsigned lv = 1; lv < p->names_levels; lv++)
+        for (unsigned lv = 0; lv < p->names_levels; lv++)
             bytes += name_cache_entries(lv) * sizeof(uint64_t);
         total += p->capacity;
     }
@@ -355,10 +349,12 @@ int iol_records_init(struct iol_pool *pools, size_t npools, struct iol_mapping *
     idx_place(&R.names, &at, 2 * total);
     R.vals.chunks = (struct iol_vals_chunk *)at;
     at += (uint64_t)R.vals.capacity * sizeof(struct iol_vals_chunk);
-    /* The name cache's larger levels last: untouched until a pool has
-     * records enough to use them. */
+    /* The name caches last, each level's pages untouched until it is used.
+     * An entry (hash tag in the high 32 bits, slot index + 1 below) is
+     * trusted without looking at the name, so each record set (a forked
+     * child's, a restart's) starts with empty caches: these pages are new. */
     for (size_t i = 0; i < npools; i++)
-        for (unsigned lv = 1; lv < pools[i].names_levels; lv++) {
+        for (unsigned lv = 0; lv < pools[i].names_levels; lv++) {
             pools[i].names_seen[lv] = (_Atomic uint64_t *)at;
             at += name_cache_entries(lv) * sizeof(uint64_t);
         }
@@ -548,7 +544,8 @@ static uint64_t create_slot(struct iol_pool *p, uint64_t id, const char *name, u
     memset((unsigned char *)s + IOL_MAP_SLOT_HEAD, 0, p->stride - IOL_MAP_SLOT_HEAD);
     struct iol_map_slot_head *head = (struct iol_map_slot_head *)s;
     memset(head->module_hot, 0, sizeof(head->module_hot));
-    head->name_off = name_v - 1;
+    head->name_off = (uint32_t)(name_v - 1); /* < names_size: 32 bits */
+    atomic_store_explicit(&head->name_check, 0, memory_order_relaxed);
     struct iolens_record_base *base = iol_slot_rec(s);
     p->mod->init_record(base, iol_slot_state(s, p->mod->record_size), name);
     base->rank = 0;
@@ -620,56 +617,22 @@ static struct iol_slot *record_get(struct iol_pool *p, uint64_t id, const char *
 
 /* ---- the name cache ---- */
 
-/* A cheap 64-bit hash of len bytes of name, for the cache only: record ids
- * keep Darshan's hash. Two independent lanes take 16 bytes a step; the last
- * step's words overlap bytes already taken rather than going byte by byte,
- * and the final mix spreads every input bit over the low bits the index
- * uses. */
-static inline uint64_t name_cache_hash(const char *name, size_t len)
-{
-    const uint64_t k1 = 0xbf58476d1ce4e5b9ull, k2 = 0x94d049bb133111ebull;
-    uint64_t a = 0x9e3779b97f4a7c15ull ^ len, b = 0xc2b2ae3d27d4eb4full, w1 = 0, w2 = 0;
-    size_t i = 0;
-    for (; i + 16 <= len; i += 16) {
-        memcpy(&w1, name + i, 8);
-        memcpy(&w2, name + i + 8, 8);
-        a = (a ^ w1) * k1;
-        b = (b ^ w2) * k2;
-    }
-    if (i < len) {
-        if (len >= 16) {
-            memcpy(&w1, name + len - 16, 8);
-            memcpy(&w2, name + len - 8, 8);
-        } else if (len >= 8) {
-            memcpy(&w1, name, 8);
-            memcpy(&w2, name + len - 8, 8);
-        } else {
-            memcpy(&w1, name, len);
-        }
-        a = (a ^ w1) * k1;
-        b = (b ^ w2) * k2;
-    }
-    uint64_t h = a ^ (b >> 29) ^ (b << 35);
-    h ^= h >> 31;
-    h *= k2;
-    return h ^ (h >> 32);
-}
-
-/* The slot at idx if it is named name (len bytes). A cache entry is put
- * (release) only once its slot is live, and read with acquire: the slot's
- * name and record are then visible, with no look at its id's cache line.
- * @return it, or NULL. */
+/* The slot at idx if it is the one cached for a name whose hash has the
+ * low 32 bits check (the entry held the high 32). A cache entry is put
+ * (release) only once its slot is live and its name check set, and read
+ * with acquire: the slot's check and record are then visible, with no look
+ * at its id's line or at its name. Two names are taken for one only if all
+ * 64 bits of their hashes agree, as Darshan's records are one if their
+ * 64-bit ids do. @return it, or NULL. */
 static inline __attribute__((always_inline)) struct iol_slot *
-cached_slot(struct iol_pool *p, uint32_t idx, const char *name, size_t len)
+cached_slot(struct iol_pool *p, uint32_t idx, uint32_t check)
 {
     uint32_t count = atomic_load_explicit(&p->mm->count, memory_order_relaxed);
     if (idx >= count || idx >= p->capacity)
         return NULL;
     struct iol_slot *s = slot_at(p, idx);
-    const struct iol_map_header *h = R.map->hdr;
-    uint64_t off = ((const struct iol_map_slot_head *)s)->name_off;
-    if (off >= h->names_size || len >= h->names_size - off ||
-        memcmp((const char *)h + h->names_off + off, name, len + 1) != 0)
+    struct iol_map_slot_head *head = (struct iol_map_slot_head *)s;
+    if (atomic_load_explicit(&head->name_check, memory_order_relaxed) != check)
         return NULL;
     return s;
 }
@@ -695,10 +658,9 @@ static inline _Atomic uint64_t *cache_way(_Atomic uint64_t *cache, uint32_t mask
     return &cache[(at & ~(IOL_NAME_CACHE_WAYS - 1)) | ((at + i) & (IOL_NAME_CACHE_WAYS - 1))];
 }
 
-/* The cached slot of name (len bytes, hash key) in the ways of its set
- * after the first. @return it, or NULL. */
-static struct iol_slot *cache_find_rest(struct iol_pool *p, uint32_t key, const char *name,
-                                        size_t len)
+/* The cached slot of the name whose hash is key (high 32 bits) and check
+ * (low 32) in the ways of its set after the first. @return it, or NULL. */
+static struct iol_slot *cache_find_rest(struct iol_pool *p, uint32_t key, uint32_t check)
 {
     uint32_t mask;
     _Atomic uint64_t *cache = cache_level(p, &mask);
@@ -707,7 +669,7 @@ static struct iol_slot *cache_find_rest(struct iol_pool *p, uint32_t key, const 
         if (e == 0)
             return NULL;
         if ((uint32_t)(e >> 32) == key) {
-            struct iol_slot *s = cached_slot(p, (uint32_t)e - 1, name, len);
+            struct iol_slot *s = cached_slot(p, (uint32_t)e - 1, check);
             if (s)
                 return s;
         }
@@ -715,26 +677,26 @@ static struct iol_slot *cache_find_rest(struct iol_pool *p, uint32_t key, const 
     return NULL;
 }
 
-/* The first way of name's set held the entry e of its key: its slot, if it
- * holds name, else what the other ways hold. */
+/* The first way of a name's set held the entry e of its key: its slot, if
+ * it is the name's, else what the other ways hold. */
 static inline __attribute__((always_inline)) struct iol_slot *
-cache_check(struct iol_pool *p, uint64_t e, const char *name, size_t len)
+cache_check(struct iol_pool *p, uint64_t e, uint32_t check)
 {
-    struct iol_slot *s = cached_slot(p, (uint32_t)e - 1, name, len);
-    return s ? s : cache_find_rest(p, (uint32_t)(e >> 32), name, len);
+    struct iol_slot *s = cached_slot(p, (uint32_t)e - 1, check);
+    return s ? s : cache_find_rest(p, (uint32_t)(e >> 32), check);
 }
 
-/* The cached slot of name (len bytes, hash key) in a cache level: nearly
- * always in the first way of its set, looked at here; the rest out of line.
+/* The cached slot of the name of hash h in a cache level: nearly always in
+ * the first way of its set, looked at here; the rest out of line.
  * @return it, or NULL. */
 static inline struct iol_slot *cache_find(struct iol_pool *p, _Atomic uint64_t *cache,
-                                          uint32_t mask, uint32_t key, const char *name,
-                                          size_t len)
+                                          uint32_t mask, uint64_t h)
 {
+    uint32_t key = (uint32_t)(h >> 32), check = (uint32_t)h;
     uint64_t e = atomic_load_explicit(&cache[key & mask], memory_order_acquire);
     if ((uint32_t)(e >> 32) == key && (uint32_t)e != 0)
-        return cache_check(p, e, name, len);
-    return e ? cache_find_rest(p, key, name, len) : NULL;
+        return cache_check(p, e, check);
+    return e ? cache_find_rest(p, key, check) : NULL;
 }
 
 /* Put the entry v (key | slot index + 1) in a cache level: in the first
@@ -779,25 +741,32 @@ static void cache_grow(struct iol_pool *p)
 
 struct iol_slot *iol_record_seen(struct iol_pool *p, const char *name, size_t len)
 {
-    uint32_t mask, key = (uint32_t)(name_cache_hash(name, len) >> 32);
+    uint32_t mask;
     _Atomic uint64_t *cache = cache_level(p, &mask);
-    return cache_find(p, cache, mask, key, name, len);
+    return cache_find(p, cache, mask, iol_name_cache_hash(name, len));
 }
 
 struct iol_slot *iol_record_of_name(struct iol_pool *p, const char *name, size_t len)
 {
-    uint32_t mask, key = (uint32_t)(name_cache_hash(name, len) >> 32);
+    uint32_t mask;
+    uint64_t h = iol_name_cache_hash(name, len);
     _Atomic uint64_t *cache = cache_level(p, &mask);
-    struct iol_slot *s = cache_find(p, cache, mask, key, name, len);
+    struct iol_slot *s = cache_find(p, cache, mask, h);
 
     if (s)
         return s;
     s = iol_record_get(p, iol_hash64(name, len, 0), name);
     if (s) {
         uint64_t idx = (uint64_t)((unsigned char *)s - p->slots) / p->stride;
+        /* Before the entry's release: a reader of the entry sees the check.
+         * Another name with the record's id (a record-id collision) takes
+         * the check over; the record's own name then misses the cache and
+         * finds the same slot by its id. */
+        atomic_store_explicit(&((struct iol_map_slot_head *)s)->name_check, (uint32_t)h,
+                              memory_order_relaxed);
         cache_grow(p);
         cache = cache_level(p, &mask);
-        cache_put(cache, mask, ((uint64_t)key << 32) | (idx + 1));
+        cache_put(cache, mask, (h & 0xffffffff00000000ull) | (idx + 1));
     }
     return s;
 }

@@ -165,7 +165,8 @@ struct iol_slot *iol_record_get_in(struct iol_pool *p, uint64_t id, const char *
  * iol_record_get gives for the name's id. A name found before is found again
  * through a direct-mapped cache keyed by a cheaper hash than the record id's
  * (the id hash is most of the cost of finding the record of an open file),
- * and checked against the slot's own name. @return the slot, or NULL. */
+ * whose 64 bits, split between the entry and the slot head, are checked
+ * instead of the name. @return the slot, or NULL. */
 struct iol_slot *iol_record_of_name(struct iol_pool *p, const char *name, size_t len);
 
 /* The record named name (len bytes) in pool p if the name cache holds it:

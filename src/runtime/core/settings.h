@@ -132,7 +132,7 @@
     X(NAMEMEM, "NAMEMEM", "IOLENS_NAMEMEM", "DARSHAN_NAMEMEM", "NAME_MEM", MIB, name_mem, \
       0, ONE, "32 (Darshan: 1)",                                                         \
       "memory for record names, shared by all modules, counted as Darshan counts it: 8 " \
-      "bytes plus the name and its NUL each")                                            \
+      "bytes plus the name and its NUL each; at most 4 GiB")                             \
     X(MEM_ALIGNMENT, "MEM_ALIGNMENT", "IOLENS_MEM_ALIGNMENT", "DARSHAN_MEMALIGN",         \
       "MEMALIGN", ALIGN, mem_alignment, 0, ONE, "8",                                     \
       "the alignment `POSIX_MEM_ALIGNMENT` reports and `POSIX_MEM_NOT_ALIGNED` checks "  \
