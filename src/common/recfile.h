@@ -137,6 +137,19 @@ static inline uint64_t iol_self(void)
 #endif
 }
 
+/* Whether the process has one thread: glibc's own flag (2.32+), by which its
+ * stdio skips its locks too. While it holds, no other thread can appear
+ * during an update (only this one could create it, and it is in the
+ * runtime), so a lock and a shared add need no atomic read-modify-write:
+ * only a signal handler on this thread can come between, and it cannot
+ * split one instruction. */
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 32))
+#include <sys/single_threaded.h>
+#define IOL_SINGLE_THREADED() (__libc_single_threaded != 0)
+#else
+#define IOL_SINGLE_THREADED() 0
+#endif
+
 /* Take an owner-tagged spin lock. A thread that already holds it is a signal
  * handler interrupting this thread's own update: it must not wait (it would
  * wait forever), so it is told to skip its update instead.
@@ -144,6 +157,13 @@ static inline uint64_t iol_self(void)
 static inline int iol_owner_lock(_Atomic uint64_t *l)
 {
     uint64_t me = iol_self(), expect = 0;
+    /* One thread: a handler interrupting between the load and the store
+     * finds the lock free and releases it before this thread goes on. */
+    if (IOL_SINGLE_THREADED() && atomic_load_explicit(l, memory_order_relaxed) == 0) {
+        atomic_store_explicit(l, me, memory_order_relaxed);
+        atomic_signal_fence(memory_order_seq_cst);
+        return 0;
+    }
     for (unsigned i = 0; !atomic_compare_exchange_weak_explicit(l, &expect, me,
                                                                  memory_order_acquire,
                                                                  memory_order_relaxed);

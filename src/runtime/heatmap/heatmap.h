@@ -67,7 +67,8 @@ void iol_heatmap_update_slow(enum iol_heatmap_iface iface, int is_write, int64_t
 /* bytes were read (is_write 0) or written (1) through iface by a call that
  * ran from t0 to t1 (iol_now() seconds). Spread over the bins the call
  * spans, in proportion to the time spent in each; the shares always add up
- * to bytes. No lock on this path: bins are updated with atomic adds. Nothing
+ * to bytes. No lock on this path: bins are updated with atomic adds (plain
+ * ones while the process has one thread, in its first shard). Nothing
  * is recorded for bytes <= 0. Inline: nearly every call starts and ends in
  * one bin, and costs a few loads and one atomic add. */
 static inline void iol_heatmap_update(enum iol_heatmap_iface iface, int is_write, int64_t bytes,
@@ -79,8 +80,14 @@ static inline void iol_heatmap_update(enum iol_heatmap_iface iface, int is_write
         if (t1 < iol_heatmap_reach[k]) {
             int64_t bin = (int64_t)(t1 * iol_heatmap_inv[k]);
             if (bin < IOL_HEATMAP_BINS && (int64_t)(t0 * iol_heatmap_inv[k]) == bin) {
-                bins += iol_heatmap_shard() * 2 * IOL_HEATMAP_BINS;
-                __atomic_fetch_add(&bins[bin + (is_write ? 0 : IOL_HEATMAP_BINS)], bytes,
+                int64_t *at = &bins[bin + (is_write ? 0 : IOL_HEATMAP_BINS)];
+#if defined(__x86_64__)
+                if (IOL_SINGLE_THREADED()) { /* one add instruction: signal-safe */
+                    __asm__("addq %1, %0" : "+m"(*at) : "r"(bytes));
+                    return;
+                }
+#endif
+                __atomic_fetch_add(at + iol_heatmap_shard() * 2 * IOL_HEATMAP_BINS, bytes,
                                    __ATOMIC_RELAXED);
                 return;
             }
