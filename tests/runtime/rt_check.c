@@ -236,7 +236,8 @@ int main(int argc, char **argv)
     for (int i = 0; i < n; i++)
         if (load(argv[3 + i], &logs[i]) == 0)
             check_job(&logs[i]);
-    int want_logs = (!strcmp(mode, "fork") || !strcmp(mode, "exec")) ? 2 : 1;
+    /* execpath: the execs that failed leave no log of their own */
+    int want_logs = (!strcmp(mode, "fork") || !strncmp(mode, "exec", 4)) ? 2 : 1;
     CHECK(n == want_logs, "%d logs, expected %d", n, want_logs);
     if (failed || n != want_logs)
         return 1;
@@ -256,7 +257,13 @@ int main(int argc, char **argv)
     } else if (!strcmp(mode, "errno")) {
         CHECK(find(&logs[0], "errno.dat") != NULL, "no record for errno.dat");
         CHECK(logs[0].n == 1, "%zu records, expected only errno.dat", logs[0].n);
-    } else if (!strcmp(mode, "exec")) {
+    } else if (!strcmp(mode, "execpath_empty")) {
+        int first = find(&logs[0], "basic2.dat") != NULL ? 0 : 1;
+        check_basic(&logs[first], "basic2.dat", 1);
+        CHECK(logs[1 - first].total == 0, "the image before the exec: %zu POSIX records, expected 0",
+              logs[1 - first].total);
+        CHECK(logs[0].job.jobid == logs[1].job.jobid, "exec changed the job id");
+    } else if (!strcmp(mode, "exec") || !strcmp(mode, "execpath")) {
         int first = find(&logs[0], "basic.dat") != NULL ? 0 : 1;
         check_basic(&logs[first], "basic.dat", 1);
         check_basic(&logs[1 - first], "basic2.dat", 1);

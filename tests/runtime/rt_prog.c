@@ -16,6 +16,9 @@
  *          bytes 500 times through the inherited, unused descriptor of
  *          forked.dat, then _exit(0)
  * exec     basic, then exec of "rt_prog basic2 DIR" (DIR/basic2.dat)
+ * execpath basic, then three execs that fail (no such file, as a shell's
+ *          search of PATH makes them), then the exec of exec mode
+ * execpath_empty  the same without basic: no I/O before the execs
  * sigchain basic; then handlers of its own, set after the runtime started:
  *          SIGTERM (sigaction, raised twice, returns), SIGINT (SA_RESETHAND,
  *          raised once), SIGSEGV (signal(); it restores the default and
@@ -228,6 +231,21 @@ static int namekeys(void)
     }
     printf("namekeys done\n");
     return 0;
+}
+
+/* Three exec attempts that fail, then "rt_prog basic2 DIR". */
+static int failing_execs(const char *argv0)
+{
+    char path[64];
+    for (int i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "/nonexistent-%d/rt_prog", i);
+        execl(path, argv0, "basic2", dir, (char *)NULL);
+        if (errno != ENOENT)
+            die("exec of a missing file");
+    }
+    execl("/proc/self/exe", argv0, "basic2", dir, (char *)NULL);
+    die("execl");
+    return 2;
 }
 
 static pthread_barrier_t start_line;
@@ -681,6 +699,12 @@ int main(int argc, char **argv)
         kill(getpid(), SIGKILL);
         return 2;
     }
+    if (!strcmp(mode, "execpath")) {
+        basic("basic.dat", 0);
+        return failing_execs(argv[0]);
+    }
+    if (!strcmp(mode, "execpath_empty"))
+        return failing_execs(argv[0]);
     if (!strcmp(mode, "exec")) {
         basic("basic.dat", 0);
         execl("/proc/self/exe", argv[0], "basic2", dir, (char *)NULL);

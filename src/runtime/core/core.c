@@ -129,14 +129,16 @@ static pid_t (*fork_fn)(void);
 
 /* A fresh record set: times, record file, job data, pools, descriptor table.
  * @return 0, or -1 (the runtime then stays off). */
-static int begin_recording(const struct iol_map_header *parent)
+static int begin_recording(const struct iol_map_header *parent, int keep_start)
 {
     static struct iol_map_header layout; /* only used while starting */
     struct iol_map_range first[IOL_RECORDS_FIRST_RANGES];
     char tag[128];
 
-    clock_gettime(CLOCK_REALTIME, &iol_rt.start_real);
-    iol_clock_start();
+    if (!keep_start) {
+        clock_gettime(CLOCK_REALTIME, &iol_rt.start_real);
+        iol_clock_start();
+    }
     memset(&layout, 0, sizeof(layout));
     size_t size = iol_records_layout(&layout, modules, NMODULES, &iol_rt.cfg);
     iol_fmt(tag, sizeof(tag), "iolens_%s_%d_%lld", program_invocation_short_name,
@@ -210,7 +212,7 @@ void iol_core_start(void)
         if (!getcwd(iol_rt.start_cwd, sizeof(iol_rt.start_cwd)))
             iol_rt.start_cwd[0] = '\0';
         iol_mounts_load(&iol_rt.mounts);
-        if (begin_recording(NULL) == 0) {
+        if (begin_recording(NULL, 0) == 0) {
             next = IOL_ON;
             iol_events_configure();
             if (!installed) {
@@ -280,6 +282,12 @@ void iol_core_retire(int written)
 static void write_log_now(void)
 {
     struct timespec t0, t1;
+    if (iol_rt.continued && !iol_core_holds_records()) {
+        iol_diag("nothing recorded since the failed exec: no second log");
+        iol_rt.last_log[0] = '\0';
+        iol_core_retire(1);
+        return;
+    }
     clock_gettime(CLOCK_MONOTONIC, &t0);
     finish_modules();
     iol_records_warn_dropped(iol_rt.pools, NMODULES);
@@ -398,16 +406,22 @@ void iol_core_fork_child(void)
     /* The parent's record file is shared memory: start a new one. */
     struct iol_mapping parent = iol_rt.map;
     iol_rt.fork_parent = iol_rt.pid;
+    iol_rt.continued = 0; /* a new process: its own log, even without records */
     iol_rt.pid = getpid();
     /* The parent's record file stays mapped: records of inherited
      * descriptors are created from its names at first use. */
-    if (begin_recording(parent.hdr) != 0)
+    if (begin_recording(parent.hdr, 0) != 0)
         atomic_store(&iol_state, IOL_OFF);
     else
         iol_events_fork_child();
 }
 
-void iol_core_restart(void)
+int iol_core_holds_records(void)
+{
+    return iol_records_any(iol_rt.pools, iol_rt.npools);
+}
+
+void iol_core_restart(int take_back)
 {
     int expect = IOL_OFF;
     if (!iol_core_own_process() || iol_rt.cfg.disabled)
@@ -415,7 +429,12 @@ void iol_core_restart(void)
     if (!atomic_compare_exchange_strong(&iol_state, &expect, IOL_STARTING))
         return;
     atomic_store(&starter, iol_self());
-    int rc = begin_recording(NULL);
+    take_back = take_back && iol_rt.last_log[0];
+    if (take_back)
+        unlink(iol_rt.last_log);
+    else if (iol_rt.last_log[0])
+        iol_rt.continued = 1;
+    int rc = begin_recording(NULL, take_back);
     if (rc == 0)
         iol_events_restart();
     atomic_store(&iol_state, rc == 0 ? IOL_ON : IOL_OFF);

@@ -92,6 +92,9 @@ struct iol_runtime {
     struct timespec start_real;    /* CLOCK_REALTIME at start */
     char start_cwd[IOL_PATH_MAX];  /* default log directory */
     char run_dir[IOL_PATH_MAX];    /* under iolens run: record file and log, else "" */
+    char last_log[IOL_PATH_MAX];   /* the log the last record set wrote, else "" */
+    int continued;                 /* this image has a log already, written before an
+                                    * exec that failed: an empty set writes none */
 };
 
 extern struct iol_runtime iol_rt;
@@ -165,8 +168,14 @@ size_t iol_core_full_record(const struct iol_map_module *m, unsigned char *slot,
 void iol_core_fork_child(void);
 
 /* After a failed exec: start again with a fresh record set (the log of what
- * came before the exec attempt has been written). */
-void iol_core_restart(void);
+ * came before the exec attempt has been written). take_back: that log held
+ * no record; remove it and keep the start time, so that the image, which
+ * goes on, writes one log when it really ends (a shell trying each
+ * directory of PATH would otherwise leave a log per directory). */
+void iol_core_restart(int take_back);
+
+/* Whether the current record set holds any record, of any module. */
+int iol_core_holds_records(void);
 
 /* Is the caller the process the runtime records? (Not a vfork child sharing
  * our memory.) */

@@ -86,18 +86,24 @@ void iol_lifecycle_reset_signals(void)
 
 /* ---- exec ---- */
 
-/* Before an exec: write the log of the image about to be replaced. */
-static void before_exec(void)
+/* Before an exec: write the log of the image about to be replaced.
+ * @return whether that log holds no record (see after_failed_exec). */
+static int before_exec(void)
 {
-    if (iol_active())
-        iol_core_end(IOL_END_EXEC);
+    if (!iol_active())
+        return 0;
+    int empty = !iol_core_holds_records();
+    iol_core_end(IOL_END_EXEC);
+    return empty;
 }
 
-/* After a failed exec: the process goes on, with a fresh record set. */
-static void after_failed_exec(void)
+/* After a failed exec: the process goes on, with a fresh record set; a log
+ * without records written before the attempt is taken back
+ * (iol_core_restart). */
+static void after_failed_exec(int empty)
 {
     int saved = errno;
-    iol_core_restart();
+    iol_core_restart(empty);
     errno = saved;
 }
 
@@ -111,25 +117,25 @@ static int missing(void)
  * share: a wrapper never calls another exported wrapper. */
 static int do_execve(const char *path, char *const argv[], char *const envp[])
 {
-    before_exec();
+    int empty = before_exec();
     int ret = real_execve(path, argv, envp);
-    after_failed_exec();
+    after_failed_exec(empty);
     return ret;
 }
 
 static int do_execv(const char *path, char *const argv[])
 {
-    before_exec();
+    int empty = before_exec();
     int ret = real_execv(path, argv);
-    after_failed_exec();
+    after_failed_exec(empty);
     return ret;
 }
 
 static int do_execvp(const char *file, char *const argv[])
 {
-    before_exec();
+    int empty = before_exec();
     int ret = real_execvp(file, argv);
-    after_failed_exec();
+    after_failed_exec(empty);
     return ret;
 }
 
@@ -152,17 +158,17 @@ IOL_EXPORT int execvpe(const char *file, char *const argv[], char *const envp[])
 {
     if (!real_execvpe)
         return missing();
-    before_exec();
+    int empty = before_exec();
     int ret = real_execvpe(file, argv, envp);
-    after_failed_exec();
+    after_failed_exec(empty);
     return ret;
 }
 
 IOL_EXPORT int fexecve(int fd, char *const argv[], char *const envp[])
 {
-    before_exec();
+    int empty = before_exec();
     int ret = real_fexecve(fd, argv, envp);
-    after_failed_exec();
+    after_failed_exec(empty);
     return ret;
 }
 
@@ -171,9 +177,9 @@ IOL_EXPORT int execveat(int dirfd, const char *path, char *const argv[], char *c
 {
     if (!real_execveat)
         return missing();
-    before_exec();
+    int empty = before_exec();
     int ret = real_execveat(dirfd, path, argv, envp, flags);
-    after_failed_exec();
+    after_failed_exec(empty);
     return ret;
 }
 

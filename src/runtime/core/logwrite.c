@@ -81,6 +81,7 @@ static int write_to(struct iol_runtime *rt, const char *path, char *detail, size
         return -1;
     }
     iol_diag("wrote %s", path);
+    iol_fmt(rt->last_log, sizeof(rt->last_log), "%s", path);
     return 0;
 }
 
@@ -113,12 +114,23 @@ void iol_log_set_end(struct iol_runtime *rt)
     rt->map.hdr->end_nsec = end.tv_nsec;
 }
 
+/* Where the records of a log that could not be written are: the record
+ * file, or nowhere when none could be made (anonymous memory). */
+static const char *records_left(const struct iol_runtime *rt, char *buf, size_t len)
+{
+    if (!rt->map.path[0])
+        return "its records are lost (they were in memory: no record file could be made)";
+    iol_fmt(buf, len, "records kept in %s (iolens recover turns it into a log)", rt->map.path);
+    return buf;
+}
+
 int iol_log_write(struct iol_runtime *rt)
 {
+    char left[IOL_PATH_MAX + 64];
     char name[512], path[IOL_PATH_MAX], first[IOL_PATH_MAX], why[256], other[256];
 
     iol_log_set_end(rt);
-    first[0] = why[0] = '\0';
+    first[0] = why[0] = rt->last_log[0] = '\0';
     /* Under iolens run: into the run's directory, where iolens run gathers
      * the logs of its processes into the job's (the MPI job log, written
      * with iol_log_paths, still goes where the settings say). */
@@ -127,8 +139,8 @@ int iol_log_write(struct iol_runtime *rt)
         write_to(rt, path, other, sizeof(other)) == 0)
         return 0;
     if (log_file_name(rt, name, sizeof(name)) != 0) {
-        iol_diag_always("cannot name the log (the name is too long); records kept in %s "
-                        "(iolens recover turns it into a log)", rt->map.path);
+        iol_diag_always("cannot name the log (the name is too long); %s",
+                        records_left(rt, left, sizeof(left)));
         return -1;
     }
     for (size_t i = 0; i < 3; i++) {
@@ -145,8 +157,7 @@ int iol_log_write(struct iol_runtime *rt)
         if (!first[0])
             iol_fmt(first, sizeof(first), "%s", path);
     }
-    iol_diag_always("cannot write log %s (%s); records kept in %s (iolens recover turns it "
-                    "into a log)", first[0] ? first : name, why[0] ? why : "no place to write it",
-                    rt->map.path);
+    iol_diag_always("cannot write log %s (%s); %s", first[0] ? first : name,
+                    why[0] ? why : "no place to write it", records_left(rt, left, sizeof(left)));
     return -1;
 }

@@ -810,6 +810,20 @@ uint32_t iol_record_reserve(struct iol_pool *p, const char *name)
     return idx + 1;
 }
 
+int iol_records_any(const struct iol_pool *pools, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const struct iol_pool *p = &pools[i];
+        uint32_t count = atomic_load_explicit(&p->mm->count, memory_order_relaxed);
+        for (uint32_t j = 0; j < count && j < p->capacity; j++) {
+            const struct iolens_record_base *base = iol_slot_rec(slot_at((struct iol_pool *)p, j));
+            if (__atomic_load_n(&base->id, __ATOMIC_ACQUIRE))
+                return 1;
+        }
+    }
+    return 0;
+}
+
 const char *iol_record_name(struct iol_slot *s)
 {
     const struct iol_map_slot_head *head = (const struct iol_map_slot_head *)s;

@@ -180,6 +180,10 @@ struct iol_slot *iol_record_find(struct iol_pool *p, uint64_t id);
 /* The name of a record (points into the record file). */
 const char *iol_record_name(struct iol_slot *s);
 
+/* Whether any of the n pools holds a live record (a slot kept by
+ * iol_record_reserve but never made does not count). */
+int iol_records_any(const struct iol_pool *pools, size_t n);
+
 /* The shared pool of overflow chunks for common-value counting. */
 struct iol_vals_pool *iol_records_vals_pool(void);
 
