@@ -1,7 +1,9 @@
 /* A log built from its parts (iolens/log_parts.h) as a parallel writer builds
  * one: every region but the job's is two complete streams back to back, one
  * per "rank". For each compression the library writes, the log must read back
- * with the job data, names and records put in. Linked with libiolens-log.so,
+ * with the job data, names and records put in; and a job region whose command
+ * line holds a newline, as Darshan's runtime wrote some, must read as Darshan's
+ * reader reads it. Linked with libiolens-log.so,
  * so the parts must also be exported.
  *
  * usage: log_parts OUT_DIR */
@@ -131,6 +133,51 @@ static void read_back(const char *path, const char *cname)
     iolens_log_close(log);
 }
 
+/* A job region whose command line held a newline (Darshan's runtime wrote
+ * such logs: the text after it was read as mount lines): each newline still
+ * starts an entry, whose type and path are the next two words even across a
+ * line break, as Darshan's reader takes them. The log must open, with the
+ * command line cut at the first newline. */
+static void newline_in_command_line(const char *dir)
+{
+    static const char text[] = "./app -c\n\xb0junk \nlustre\t/scratch\nnfs\t/home";
+    struct iolens_job job = {.uid = 7, .nprocs = 1, .jobid = 43};
+    unsigned char jraw[IOLENS_LOG_JOB_MAX] = {0}, header[IOLENS_LOG_HEADER_BYTES];
+    struct iolens_region_map name_map = {0, 0}, mods[IOLENS_MAX_MODS] = {{0, 0}};
+    uint32_t versions[IOLENS_MAX_MODS] = {0};
+    uint64_t end = IOLENS_LOG_HEADER_BYTES;
+    char path[4096];
+    iolens_log *log;
+
+    size_t fixed = iolens_log_job_bytes(jraw, &job, "", NULL, 0) - 1;
+    memcpy(jraw + fixed, text, sizeof(text));
+    snprintf(path, sizeof(path), "%s/log_parts_newline.darshan", dir);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    int ok = fd >= 0 && put(fd, IOLENS_COMP_ZLIB, jraw, fixed + sizeof(text), 0, &end) == 0;
+    iolens_log_header_bytes(header, IOLENS_COMP_ZLIB, 0, &name_map, mods, versions);
+    ok = ok && pwrite(fd, header, sizeof(header), 0) == (ssize_t)sizeof(header);
+    if (fd >= 0)
+        close(fd);
+    check(ok, "newline", "the log cannot be written");
+    if (!ok)
+        return;
+    if (iolens_log_open(path, &log, NULL, 0) != IOLENS_OK) {
+        check(0, "newline", "the log does not open");
+        return;
+    }
+    const struct iolens_log_info *in = iolens_log_get_info(log);
+    check(strcmp(in->exe, "./app -c") == 0, "newline", "command line");
+    /* longest mount point first */
+    static const char *const want[3][2] = {
+        {"/scratch", "lustre"}, {"lustre", "\xb0junk"}, {"/home", "nfs"}};
+    int same = in->nmounts == 3;
+    for (size_t i = 0; same && i < 3; i++)
+        same = !strcmp(in->mounts[i].path, want[i][0]) && !strcmp(in->mounts[i].type, want[i][1]);
+    check(same, "newline", "mount entries");
+    iolens_log_close(log);
+    unlink(path);
+}
+
 int main(int argc, char **argv)
 {
     static const struct {
@@ -154,7 +201,9 @@ int main(int argc, char **argv)
             read_back(path, comps[c].name);
         unlink(path);
     }
+    newline_in_command_line(argv[1]);
     if (failures == 0)
-        printf("ok: logs built from parts read back (zlib, bzip2, zstd, none)\n");
+        printf("ok: logs built from parts read back (zlib, bzip2, zstd, none), and one whose "
+               "command line holds a newline\n");
     return failures != 0;
 }

@@ -17,8 +17,30 @@ static int64_t get_i64(const unsigned char *p, int swap)
     return (int64_t)(swap ? iol_bswap64(v) : v);
 }
 
-/* Split "\n<type>\t<path>" lines into mount entries; order as the log holds them.
- * A line without both fields makes the whole table unreadable, as in Darshan. */
+/* A character that ends a mount table token: C's isspace in the C locale. */
+static int is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
+/* From at: skip blanks, then the token's [*tok, *end). @return 0 if none. */
+static int next_token(const char *at, const char **tok, const char **end)
+{
+    while (is_blank(*at))
+        at++;
+    *tok = at;
+    while (*at && !is_blank(*at))
+        at++;
+    *end = at;
+    return *end > *tok;
+}
+
+/* One mount entry per newline of text: its type and path are the first two
+ * tokens after that newline. Blanks between tokens include newlines, so a
+ * line with one token takes its path from the next line, as Darshan's
+ * reader (sscanf "%s\t%s") does with a command line that held a newline;
+ * fewer than two tokens make the whole table unreadable, as there. Entries
+ * keep the log's order. */
 static iolens_status parse_mounts(struct iolens_log *log, char *text)
 {
     size_t n = 0;
@@ -30,23 +52,19 @@ static iolens_status parse_mounts(struct iolens_log *log, char *text)
     if (!log->mounts)
         return IOLENS_ERR_NOMEM;
 
+    /* all tokens first: ending them in place must not take the newlines
+     * the entries after them start from */
+    const char *type, *type_end, *path, *path_end;
     size_t i = 0;
-    for (char *p = strchr(text, '\n'); p; i++) {
-        char *line = p + 1;
-        char *next = strchr(line, '\n');
-        if (next)
-            *next = '\0';
-        char *type = line + strspn(line, " \t\r\f\v");
-        char *type_end = type + strcspn(type, " \t\r\f\v");
-        char *path = type_end + strspn(type_end, " \t\r\f\v");
-        char *path_end = path + strcspn(path, " \t\r\f\v");
-        if (type == type_end || path == path_end)
+    for (char *p = strchr(text, '\n'); p; p = strchr(p + 1, '\n'), i++) {
+        if (!next_token(p + 1, &type, &type_end) || !next_token(type_end, &path, &path_end))
             return iol_fail(log, IOLENS_ERR_CORRUPT, "badly formatted mount table");
-        *type_end = '\0';
-        *path_end = '\0';
-        log->mounts[i].type = type;
-        log->mounts[i].path = path;
-        p = next;
+        log->mounts[i].type = (char *)type;
+        log->mounts[i].path = (char *)path;
+    }
+    for (i = 0; i < n; i++) {
+        ((char *)log->mounts[i].type)[strcspn(log->mounts[i].type, " \t\n\v\f\r")] = '\0';
+        ((char *)log->mounts[i].path)[strcspn(log->mounts[i].path, " \t\n\v\f\r")] = '\0';
     }
     log->info.mounts = log->mounts;
     log->info.nmounts = n;
