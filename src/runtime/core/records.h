@@ -32,7 +32,7 @@ struct iol_idx {
 };
 
 #define IOL_NAME_CACHE 4096u       /* entries of a pool's first name cache level */
-#define IOL_NAME_CACHE_LEVELS 6    /* 4,096 to 128 Mi entries */
+#define IOL_NAME_CACHE_LEVELS 16   /* 4,096 to 128 Mi entries */
 
 /* One module's records. */
 struct iol_pool {
@@ -43,7 +43,7 @@ struct iol_pool {
     uint32_t capacity;
     struct iol_idx idx;         /* record id -> slot index + 1 */
     /* The name cache (see iol_record_of_name): levels of IOL_NAME_CACHE,
-     * then 8 times more entries each; the one in use grows with the pool's
+     * then twice as many entries each; the one in use grows with the pool's
      * records, so that a cache of a few names stays small and one of many
      * keeps hitting. */
     _Atomic uint64_t *names_seen[IOL_NAME_CACHE_LEVELS];
