@@ -18,7 +18,8 @@
  * exec     basic, then exec of "rt_prog basic2 DIR" (DIR/basic2.dat)
  * execpath basic, then three execs that fail (no such file, as a shell's
  *          search of PATH makes them), then the exec of exec mode
- * execpath_empty  the same without basic: no I/O before the execs
+ * execpath_empty  the same without basic: no I/O before the execs (no log
+ *          but the new image's)
  * sigchain basic; then handlers of its own, set after the runtime started:
  *          SIGTERM (sigaction, raised twice, returns), SIGINT (SA_RESETHAND,
  *          raised once), SIGSEGV (signal(); it restores the default and

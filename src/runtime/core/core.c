@@ -278,12 +278,15 @@ void iol_core_retire(int written)
 }
 
 /* Finish the modules, write the log, retire the record file. The runtime is
- * already off (this thread turned it off). */
-static void write_log_now(void)
+ * already off (this thread turned it off). A record set without records
+ * writes no log when empty_writes_none (before an exec: the new image
+ * writes the process's log, and Darshan writes none there at all) or when
+ * its image wrote one before an exec that failed. */
+static void write_log_now(int empty_writes_none)
 {
     struct timespec t0, t1;
-    if (iol_rt.continued && !iol_core_holds_records()) {
-        iol_diag("nothing recorded since the failed exec: no second log");
+    if ((empty_writes_none || iol_rt.continued) && !iol_core_holds_records()) {
+        iol_diag("no records: no log");
         iol_rt.last_log[0] = '\0';
         iol_core_retire(1);
         return;
@@ -319,7 +322,7 @@ void iol_core_end(enum iol_end_reason why)
     iol_diag("ending (%s)", why == IOL_END_EXEC ? "exec" : why == IOL_END_SIGNAL ? "signal"
                                                                                  : "exit");
     iol_events_end();
-    write_log_now();
+    write_log_now(why == IOL_END_EXEC);
     errno = saved;
 }
 
@@ -383,7 +386,7 @@ void iol_core_end_from_signal(int sig)
         sigaddset(&set, SIGALRM);
         sigprocmask(SIG_UNBLOCK, &set, NULL);
         alarm(SIGNAL_WRITE_TIMEOUT);
-        write_log_now();
+        write_log_now(0);
         syscall(SYS_exit_group, 0);
     }
     if (child < 0)
@@ -421,7 +424,7 @@ int iol_core_holds_records(void)
     return iol_records_any(iol_rt.pools, iol_rt.npools);
 }
 
-void iol_core_restart(int take_back)
+void iol_core_restart(int was_empty)
 {
     int expect = IOL_OFF;
     if (!iol_core_own_process() || iol_rt.cfg.disabled)
@@ -429,12 +432,9 @@ void iol_core_restart(int take_back)
     if (!atomic_compare_exchange_strong(&iol_state, &expect, IOL_STARTING))
         return;
     atomic_store(&starter, iol_self());
-    take_back = take_back && iol_rt.last_log[0];
-    if (take_back)
-        unlink(iol_rt.last_log);
-    else if (iol_rt.last_log[0])
+    if (iol_rt.last_log[0])
         iol_rt.continued = 1;
-    int rc = begin_recording(NULL, take_back);
+    int rc = begin_recording(NULL, was_empty);
     if (rc == 0)
         iol_events_restart();
     atomic_store(&iol_state, rc == 0 ? IOL_ON : IOL_OFF);

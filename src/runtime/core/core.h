@@ -167,12 +167,10 @@ size_t iol_core_full_record(const struct iol_map_module *m, unsigned char *slot,
  * in a new record file. */
 void iol_core_fork_child(void);
 
-/* After a failed exec: start again with a fresh record set (the log of what
- * came before the exec attempt has been written). take_back: that log held
- * no record; remove it and keep the start time, so that the image, which
- * goes on, writes one log when it really ends (a shell trying each
- * directory of PATH would otherwise leave a log per directory). */
-void iol_core_restart(int take_back);
+/* After a failed exec: start again with a fresh record set. The set before
+ * the attempt wrote its log if it held records; was_empty: it held none and
+ * wrote none, so the new set keeps its start time, the image's. */
+void iol_core_restart(int was_empty);
 
 /* Whether the current record set holds any record, of any module. */
 int iol_core_holds_records(void);

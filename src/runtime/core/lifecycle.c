@@ -86,8 +86,8 @@ void iol_lifecycle_reset_signals(void)
 
 /* ---- exec ---- */
 
-/* Before an exec: write the log of the image about to be replaced.
- * @return whether that log holds no record (see after_failed_exec). */
+/* Before an exec: write the log of the image about to be replaced, if it
+ * holds records. @return whether it held none (see after_failed_exec). */
 static int before_exec(void)
 {
     if (!iol_active())
@@ -97,8 +97,7 @@ static int before_exec(void)
     return empty;
 }
 
-/* After a failed exec: the process goes on, with a fresh record set; a log
- * without records written before the attempt is taken back
+/* After a failed exec: the process goes on, with a fresh record set
  * (iol_core_restart). */
 static void after_failed_exec(int empty)
 {
