@@ -89,4 +89,5 @@ def main():
                   + (" (a tie for first counts 1/k)" if by == "cioc" else ""))
 
 
-main()
+if __name__ == "__main__":
+    main()

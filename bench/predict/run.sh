@@ -8,7 +8,8 @@
 # the Spearman rank correlation between predicted score and measured I/O
 # intensity over all functions, with Table II's coefficients and with
 # coefficients fitted on the other programs (leave one program out), and the
-# programs whose most I/O-intensive function is predicted first.
+# programs whose most I/O-intensive function is predicted first; then the
+# same measurements fitted other ways (alternatives.py).
 # usage: run.sh IOLENS [WORKDIR]   (WORKDIR default: a new temporary folder)
 set -eu
 iolens=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -60,6 +61,7 @@ runs=$(for q in $programs; do printf '%s ' "$work/$q.run.json"; done)
 "$iolens" predict --calibrate -o "$work/all.model" $runs > "$work/all.fit"
 
 python3 "$here/evaluate.py" "$work" $programs
+python3 "$here/alternatives.py" "$work" $programs
 lines=$(for p in $programs; do cat "$here/$p.c"; done | wc -l)
 echo "analysis: $((predict_ns / 1000000)) ms for the ten programs ($lines lines); one run of each: $((run_ns / 1000000)) ms (instrumented)"
 echo "(files in $work; the model fitted on all ten programs: $work/all.model)"
