@@ -12,6 +12,10 @@
 #               current directory, no run directory left behind
 #       bashc   `bash -c 'RUN_PROG FILE 0; echo done'` with -o FILE: that log
 #               holds RUN_PROG's records
+#       wrapper `env A=1 RUN_PROG FILE 0`: env does no I/O and execs RUN_PROG;
+#               the job log's command line is still env's, the job's first
+#               process (an image without records writes a log before its
+#               exec under iolens run only)
 #       killed  a tree in which one child SIGKILLs itself after its write:
 #               the job log (nprocs 2) holds its records, is not partial and
 #               says iolens_killed=1, iolens_killed_ranks=0
@@ -111,6 +115,15 @@ bashc)
     one_log
     awk -F '\t' -v f="$t/d/w.dat" '$4 == "POSIX_BYTES_WRITTEN" && $5 == 100 && $6 == f { ok = 1 }
         END { exit !ok }' "$t/parsed" || fail "no 100 bytes written to w.dat in the -o log"
+    clean
+    ;;
+wrapper)
+    (cd "$t/d" && $run_env "$iolens" run -d "$t/logs" env A=1 "$prog" "$t/d/e.dat" 0 > "$t/out" 2>&1) ||
+        { cat "$t/out"; fail "env did not run the program"; }
+    one_log
+    [ "$(nprocs)" = 1 ] || fail "nprocs $(nprocs), expected 1 (the I/O program alone)"
+    grep -q "^# exe: env A=1 $prog $t/d/e.dat 0\$" "$t/parsed" ||
+        { grep '^# exe' "$t/parsed"; fail "not the command line of the job's first process"; }
     clean
     ;;
 killed)

@@ -280,11 +280,14 @@ void iol_core_retire(int written)
 /* Finish the modules, write the log, retire the record file. The runtime is
  * already off (this thread turned it off). A record set without records
  * writes no log when empty_writes_none (before an exec: the new image
- * writes the process's log, and Darshan writes none there at all) or when
- * its image wrote one before an exec that failed. */
+ * writes the process's log, and Darshan writes none there at all; but
+ * under iolens run, whose job log takes its command line from the job's
+ * first image, it does) or when its image wrote one before an exec that
+ * failed. */
 static void write_log_now(int empty_writes_none)
 {
     struct timespec t0, t1;
+    empty_writes_none = empty_writes_none && !iol_rt.run_dir[0];
     if ((empty_writes_none || iol_rt.continued) && !iol_core_holds_records()) {
         iol_diag("no records: no log");
         iol_rt.last_log[0] = '\0';
