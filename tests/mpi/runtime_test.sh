@@ -15,7 +15,7 @@
 #                          through darshan-parser
 #                 fortran  mpi_fortran_io: the same checks against
 #                          expected/fortran_io.txt
-#                 coll_at, indep_at, mixed, nonblocking, shared_fp,
+#                 coll_at, indep_at, mixed, nonblocking, shared_fp, std_streams,
 #                 strided_view
 #                          mpi_MODE: the same checks against
 #                          expected/MODE.txt (shared records of rank -1
@@ -156,7 +156,7 @@ fortran)
     [ -x "$bindir/mpi_fortran_io" ] || fail "mpi_fortran_io not built (MPI for Fortran not found: gfortran)"
     counters fortran_io
     ;;
-coll_at | indep_at | mixed | nonblocking | shared_fp | strided_view)
+coll_at | indep_at | mixed | nonblocking | shared_fp | std_streams | strided_view)
     counters "$mode"
     ;;
 linked)

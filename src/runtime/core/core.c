@@ -329,12 +329,21 @@ void iol_core_end(enum iol_end_reason why)
     errno = saved;
 }
 
+static int ending_for_job;
+
+int iol_core_ending_for_job(void)
+{
+    return ending_for_job;
+}
+
 int iol_core_end_for_job(void)
 {
     if (!iol_core_own_process() || !take_end())
         return 0;
     iol_events_end();
+    ending_for_job = 1;
     finish_modules();
+    ending_for_job = 0;
     iol_records_warn_dropped(iol_rt.pools, NMODULES);
     note_left_out(&iol_rt.cfg);
     return 1;

@@ -154,6 +154,10 @@ int iol_core_exclude(void);
  * @return 1 if this caller ended it, 0 if it was not recording. */
 int iol_core_end_for_job(void);
 
+/* Whether the modules are finishing for the MPI job log (their finish hook
+ * is running under iol_core_end_for_job). */
+int iol_core_ending_for_job(void);
+
 /* After iol_core_end_for_job: written != 0 removes the record file (its data
  * is in a log), else it stays for iolens recover. */
 void iol_core_retire(int written);

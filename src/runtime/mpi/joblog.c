@@ -25,6 +25,7 @@
 #include "format/runtime_api.h"
 #include "hm_align.h"
 #include "iolens/log_parts.h"
+#include "iolens/modules/stdio.h"
 #include "mpilib.h"
 #include "rank_log.h"
 #include "shared.h"
@@ -311,7 +312,7 @@ static int put_names(struct joblog *j)
     raw = malloc(cap ? cap : 1);
     int failed = !raw;
     for (size_t i = 0; raw && i < l->nnames; i++) {
-        if (iol_mpi.rank != 0 && j->shared[i])
+        if ((iol_mpi.rank != 0 && j->shared[i]) || !l->names[i].mods)
             continue;
         size_t n = strlen(l->names[i].name) + 1;
         memcpy(raw + used, &l->names[i].id, sizeof(uint64_t));
@@ -378,6 +379,38 @@ static int finish_log(struct joblog *j)
     return 0;
 }
 
+/* The standard streams' STDIO records that moved no byte, dropped once the
+ * shared ones are reduced (Darshan's order: every rank that made a STDIO
+ * call has the three, stdio.c lists them for the reduction), with their
+ * names where no other module has a record of them. */
+static void drop_quiet_std(struct iol_mpi_local *l)
+{
+    const uint64_t std_ids[3] = {iolens_record_id("<STDIN>"), iolens_record_id("<STDOUT>"),
+                                 iolens_record_id("<STDERR>")};
+    for (size_t i = 0; i < l->nmods; i++) {
+        struct iol_mpi_module *m = &l->mods[i];
+        if (m->mod_id != IOLENS_MOD_STDIO || m->rec_size != sizeof(struct iolens_stdio_record))
+            continue;
+        size_t kept = 0;
+        for (size_t k = 0; k < m->count; k++) {
+            const struct iolens_stdio_record *r =
+                (const struct iolens_stdio_record *)(m->recs + k * m->rec_size);
+            int is_std = r->base.id == std_ids[0] || r->base.id == std_ids[1] ||
+                         r->base.id == std_ids[2];
+            if (is_std && r->counters[STDIO_READS] == 0 && r->counters[STDIO_WRITES] == 0) {
+                const struct iol_mpi_name *nm = iol_mpi_name_find(l, r->base.id);
+                if (nm)
+                    ((struct iol_mpi_name *)nm)->mods &= ~(1ULL << IOLENS_MOD_STDIO);
+                continue;
+            }
+            if (kept != k)
+                memmove(m->recs + kept * m->rec_size, r, m->rec_size);
+            kept++;
+        }
+        m->count = kept;
+    }
+}
+
 static int write_log(struct joblog *j)
 {
     int failed = !(j->shared = calloc(j->l->nnames ? j->l->nnames : 1, sizeof(*j->shared)));
@@ -386,6 +419,7 @@ static int write_log(struct joblog *j)
     if (iol_mpi_any_failed(iol_mpi_shared_find(j->l, j->shared) != 0) ||
         iol_mpi_any_failed(iol_mpi_shared_reduce(j->l, j->shared) != 0))
         return -1;
+    drop_quiet_std(j->l);
     if (open_log(j) != 0 || put_job(j) != 0 || put_names(j) != 0 || put_modules(j) != 0)
         return -1;
     return finish_log(j);
@@ -407,8 +441,10 @@ int iol_mpi_write_job_log(struct iol_mpi_local *l, char *written, size_t len)
     int mine = l->log_per_rank, per_rank = 0;
     if (PMPI_Allreduce(&mine, &per_rank, 1, MPI_INT, MPI_LOR, iol_mpi.comm) != MPI_SUCCESS)
         rc = -1;
-    else if (per_rank)
+    else if (per_rank) {
+        drop_quiet_std(l);
         rc = iol_mpi_write_rank_log(l, written, len);
+    }
     else
         rc = write_log(j);
     if (j->opened)

@@ -514,6 +514,28 @@ static void stdio_start(struct iol_pool *pool)
     iol_posix_stream_name = stdio_stream_name;
 }
 
+/* Before an MPI job's shared records are found, every standard stream this
+ * process knows (from its first STDIO call on, when Darshan's STDIO module
+ * makes their three records) is listed, made now if it was never used: a
+ * stream every rank knows is then one shared record, reduced, as in
+ * Darshan, and the job log drops those that moved no byte afterwards
+ * (iol_mpi_drop_quiet_std). A process's own log keeps them out. */
+static void stdio_finish(struct iol_pool *pool)
+{
+    (void)pool;
+    if (!iol_core_ending_for_job() || !atomic_load_explicit(&iol_stdio_called, memory_order_acquire))
+        return;
+    uint32_t high = atomic_load_explicit(&iol_stdio_tab.high, memory_order_relaxed);
+    for (uint32_t fd = 0; iol_stdio_tab.e && fd < high; fd++) {
+        struct stdio_stream *e = &iol_stdio_tab.e[fd];
+        if (!e->is_std || !atomic_load_explicit(&e->file, memory_order_acquire))
+            continue;
+        struct iol_slot *slot = stream_slot(e);
+        if (slot)
+            list_record(e, slot);
+    }
+}
+
 static const struct iol_binding_table *const stdio_tables[] = {
     &iol_stdio_open_bindings, &iol_stdio_rw_bindings, &iol_stdio_fmt_bindings, NULL,
 };
@@ -528,4 +550,5 @@ const struct iol_module iol_stdio_module = {
     .bindings = stdio_tables,
     .init_record = stdio_init_record,
     .start = stdio_start,
+    .finish = stdio_finish,
 };
