@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/hash.h"
 #include "core/diag.h"
 #include "core/fmt.h"
 #include "format/runtime_api.h"
@@ -385,8 +386,8 @@ static int finish_log(struct joblog *j)
  * names where no other module has a record of them. */
 static void drop_quiet_std(struct iol_mpi_local *l)
 {
-    const uint64_t std_ids[3] = {iolens_record_id("<STDIN>"), iolens_record_id("<STDOUT>"),
-                                 iolens_record_id("<STDERR>")};
+    const uint64_t std_ids[3] = {iol_hash64("<STDIN>", 7, 0), iol_hash64("<STDOUT>", 8, 0),
+                                 iol_hash64("<STDERR>", 8, 0)};
     for (size_t i = 0; i < l->nmods; i++) {
         struct iol_mpi_module *m = &l->mods[i];
         if (m->mod_id != IOLENS_MOD_STDIO || m->rec_size != sizeof(struct iolens_stdio_record))
