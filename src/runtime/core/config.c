@@ -49,15 +49,6 @@ static const char *const empty = "";
 
 /* ---- the table (settings.h) ---- */
 
-const char *const iol_setting_mod_names[IOLENS_MAX_MODS] = {
-#define IOL_X_NAME(suffix, name) [IOLENS_MOD_##suffix] = name,
-    IOLENS_MODULE_IDS(IOL_X_NAME)
-#undef IOL_X_NAME
-#define IOL_X_EXTRA_NAME(suffix, name, id) [id] = name,
-    IOLENS_EXTRA_MODULE_IDS(IOL_X_EXTRA_NAME)
-#undef IOL_X_EXTRA_NAME
-};
-
 /* Every row's names, packed in one constant object: rows refer to them by
  * offset, so the table holds no pointer for the loader to relocate. */
 const struct iol_setting_names iol_setting_names = {
@@ -254,7 +245,8 @@ static uint64_t parse_mods(const char *where, const char *list)
         }
         int found = 0;
         for (int id = 1; id < IOLENS_MAX_MODS; id++) {
-            if (iol_setting_mod_names[id] && strcasecmp(item[i], iol_setting_mod_names[id]) == 0) {
+            const char *name = iolens_module_name(id);
+            if (name && strcasecmp(item[i], name) == 0) {
                 flags |= MOD_BIT(id);
                 found = 1;
             }

@@ -22,8 +22,8 @@ static void mods_text(char *buf, size_t len, uint64_t flags)
     size_t used = 0;
     buf[0] = '\0';
     for (int id = 1; id < IOLENS_MAX_MODS && used < len; id++)
-        if ((flags & MOD_BIT(id)) && iol_setting_mod_names[id])
-            used += iol_fmt(buf + used, len - used, "%s%s", used ? "," : "", iol_setting_mod_names[id]);
+        if ((flags & MOD_BIT(id)) && iolens_module_name(id))
+            used += iol_fmt(buf + used, len - used, "%s%s", used ? "," : "", iolens_module_name(id));
 }
 
 /* The APP_* or NAME_* rules of one side (include), one line each; a NAME_*
@@ -100,7 +100,7 @@ static void dump_row(const struct iol_config *c, const struct iol_setting_row *r
         iol_diag_always("config: %s = %u", key, c->max_records);
         for (int id = 1; id < IOLENS_MOD_KNOWN_COUNT; id++)
             if (c->mod_max_records[id] && !iol_config_mod_disabled(c, id))
-                iol_diag_always("config: %s %s = %u", key, iol_setting_mod_names[id],
+                iol_diag_always("config: %s %s = %u", key, iolens_module_name(id),
                                 c->mod_max_records[id]);
         break;
     case T_COUNT: /* a uint32_t, read as int: at most 2^24 */

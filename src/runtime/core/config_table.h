@@ -60,9 +60,6 @@ struct iol_setting_row {
 extern const struct iol_setting_row iol_setting_rows[NSETTINGS];
 extern const struct iol_setting_names iol_setting_names;
 
-/* Module names as the config file writes them (the log's names), by id. */
-extern const char *const iol_setting_mod_names[IOLENS_MAX_MODS];
-
 /* Spelling `which` of row r ("" if it has none). */
 const char *iol_setting_row_name(const struct iol_setting_row *r, int which);
 
