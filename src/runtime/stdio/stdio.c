@@ -252,6 +252,33 @@ __attribute__((noinline, cold)) static void dxt_note(struct iol_slot *slot, int 
     iol_dxt_stdio_note(slot, &state_of(slot)->dxt, is_write, at, bytes, t0, t1);
 }
 
+/* The end of a read or write note, the record's lock held: the trace
+ * segment and the event when on, the lock released, the record listed, and
+ * the call site noted when on (its stack walk is long: not under the lock).
+ * Inlined, so that the call site's return address is the note's. */
+static inline __attribute__((always_inline)) void rw_done(struct stdio_stream *s,
+                                                          struct iol_slot *slot, int is_write,
+                                                          int64_t at, int64_t bytes, double t0,
+                                                          double t1)
+{
+    if (__builtin_expect(iol_stdio_rw_extra, 0)) {
+        if (iol_stdio_rw_extra & IOL_STDIO_RW_DXT)
+            dxt_note(slot, is_write, at, bytes, t0, t1);
+        if (iol_stdio_rw_extra & IOL_STDIO_RW_EVENTS)
+            stdio_event(slot, is_write ? IOL_EV_WRITE : IOL_EV_READ, at, bytes, t0, t1);
+        if (iol_stdio_rw_extra & IOL_STDIO_RW_CALLSITES) {
+            iol_slot_unlock(slot);
+            list_record(s, slot);
+            iol_callsites_note(IOLENS_MOD_STDIO,
+                               is_write ? IOLENS_CALLSITES_WRITE : IOLENS_CALLSITES_READ, bytes,
+                               t0, t1, __builtin_return_address(0));
+            return;
+        }
+    }
+    iol_slot_unlock(slot);
+    list_record(s, slot);
+}
+
 /* A read of bytes (>= 0) at the stream's position. */
 static void count_read(struct stdio_stream *s, int64_t bytes, double t0, double t1)
 {
@@ -271,22 +298,7 @@ static void count_read(struct stdio_stream *s, int64_t bytes, double t0, double 
     iol_set_start_end(&r->fcounters[STDIO_F_READ_START_TIMESTAMP],
                       &r->fcounters[STDIO_F_READ_END_TIMESTAMP], t0, t1);
     iol_add_time(&r->fcounters[STDIO_F_READ_TIME], t0, t1, &state_of(slot)->last_read_end);
-    if (__builtin_expect(iol_stdio_rw_extra, 0)) {
-        if (iol_stdio_rw_extra & IOL_STDIO_RW_DXT)
-            dxt_note(slot, 0, at, bytes, t0, t1);
-        if (iol_stdio_rw_extra & IOL_STDIO_RW_EVENTS)
-            stdio_event(slot, IOL_EV_READ, at, bytes, t0, t1);
-        if (iol_stdio_rw_extra & IOL_STDIO_RW_CALLSITES) {
-            /* The stack walk is long: not under the record's lock. */
-            iol_slot_unlock(slot);
-            list_record(s, slot);
-            iol_callsites_note(IOLENS_MOD_STDIO, IOLENS_CALLSITES_READ, bytes, t0, t1,
-                               __builtin_return_address(0));
-            return;
-        }
-    }
-    iol_slot_unlock(slot);
-    list_record(s, slot);
+    rw_done(s, slot, 0, at, bytes, t0, t1);
 }
 
 void stdio_note_read(struct stdio_stream *s, int64_t bytes, double t0, double t1)
@@ -330,22 +342,7 @@ void stdio_note_write(struct stdio_stream *s, int64_t bytes, double t0, double t
     iol_set_start_end(&r->fcounters[STDIO_F_WRITE_START_TIMESTAMP],
                       &r->fcounters[STDIO_F_WRITE_END_TIMESTAMP], t0, t1);
     iol_add_time(&r->fcounters[STDIO_F_WRITE_TIME], t0, t1, &state_of(slot)->last_write_end);
-    if (__builtin_expect(iol_stdio_rw_extra, 0)) {
-        if (iol_stdio_rw_extra & IOL_STDIO_RW_DXT)
-            dxt_note(slot, 1, at, bytes, t0, t1);
-        if (iol_stdio_rw_extra & IOL_STDIO_RW_EVENTS)
-            stdio_event(slot, IOL_EV_WRITE, at, bytes, t0, t1);
-        if (iol_stdio_rw_extra & IOL_STDIO_RW_CALLSITES) {
-            /* The stack walk is long: not under the record's lock. */
-            iol_slot_unlock(slot);
-            list_record(s, slot);
-            iol_callsites_note(IOLENS_MOD_STDIO, IOLENS_CALLSITES_WRITE, bytes, t0, t1,
-                               __builtin_return_address(0));
-            return;
-        }
-    }
-    iol_slot_unlock(slot);
-    list_record(s, slot);
+    rw_done(s, slot, 1, at, bytes, t0, t1);
 }
 
 /* Darshan times a flush as a write (it is where buffered bytes reach the
