@@ -401,7 +401,7 @@ static void drop_quiet_std(struct iol_mpi_local *l)
             if (is_std && r->counters[STDIO_READS] == 0 && r->counters[STDIO_WRITES] == 0) {
                 const struct iol_mpi_name *nm = iol_mpi_name_find(l, r->base.id);
                 if (nm)
-                    ((struct iol_mpi_name *)nm)->mods &= ~(1ULL << IOLENS_MOD_STDIO);
+                    l->names[nm - l->names].mods &= ~(1ULL << IOLENS_MOD_STDIO);
                 continue;
             }
             if (kept != k)

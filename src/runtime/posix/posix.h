@@ -22,9 +22,9 @@ extern const struct iol_binding_table iol_posix_open_bindings;
 extern const struct iol_binding_table iol_posix_meta_bindings;
 extern const struct iol_binding_table iol_posix_aio_bindings;
 
-/* Per-record state that is not part of the log record. */
-/* The part of a record's state every update reads or writes: in the slot's
- * head, beside its lock (iol_slot_hot). */
+/* Per-record state that is not part of the log record. The part every
+ * update reads or writes is in the slot's head, beside its lock
+ * (iol_slot_hot). */
 struct posix_hot {
     int64_t last_byte_read;     /* last byte of the previous read, 0 after open/close */
     int64_t last_byte_written;
