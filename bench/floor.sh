@@ -50,17 +50,16 @@ while [ $r -lt "$rounds" ]; do
   r=$((r + 1))
 done
 
-at() { awk -v k="$2" '$1 == k { print $2 }' "$1" | median_of; }
 echo "ns per call, median of $rounds interleaved rounds; +: added to the uninstrumented call"
 printf '%-10s %9s %9s %9s %16s\n' call none floor+ iolens+ "iolens+ - floor+"
 for t in $tests; do
-  echo "$(at "$tmp/calls.none" "$t") $(at "$tmp/calls.floor" "$t") $(at "$tmp/calls.iolens" "$t")" |
+  echo "$(median_at "$tmp/calls.none" "$t") $(median_at "$tmp/calls.floor" "$t") $(median_at "$tmp/calls.iolens" "$t")" |
     awk -v t="$t" '{ printf "%-10s %9.1f %9.1f %9.1f %16.1f\n", t, $1, $2 - $1, $3 - $1, $3 - $2 }'
 done
 echo
 echo "64-byte writes from T threads at once, each to its own file: throughput against none"
 printf '%-8s %12s %8s %8s\n' threads none floor iolens
 for t in 1 2 4; do
-  echo "$(at "$tmp/threads.none" "$t") $(at "$tmp/threads.floor" "$t") $(at "$tmp/threads.iolens" "$t")" |
+  echo "$(median_at "$tmp/threads.none" "$t") $(median_at "$tmp/threads.floor" "$t") $(median_at "$tmp/threads.iolens" "$t")" |
     awk -v t="$t" '{ printf "%-8s %12.0f %7.1f%% %7.1f%%\n", t, $1, 100 * $2 / $1, 100 * $3 / $1 }'
 done

@@ -8,6 +8,11 @@ median_of() {
     else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
+# median_at FILE KEY: median of column 2 of the lines of FILE whose column 1 is KEY.
+median_at() {
+  awk -v k="$2" '$1 == k { print $2 }' "$1" | median_of
+}
+
 # median FILE COLUMN: the median of one column of FILE (fields split by spaces).
 median() {
   cut -d' ' -f"$2" "$1" | median_of

@@ -74,11 +74,6 @@ run() {
   if [ -n "$p" ]; then LD_PRELOAD=$p "$@"; else "$@"; fi
 }
 
-# median_at FILE KEY: median of column 2 of the lines of FILE whose column 1 is KEY.
-median_at() {
-  awk -v k="$2" '$1 == k { print $2 }' "$1" | median_of
-}
-
 label() {
   case $1 in
     write64) echo "write 64 B" ;; read64) echo "read 64 B" ;; pwrite4k) echo "pwrite 4 KiB" ;;
