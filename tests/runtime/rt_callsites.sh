@@ -17,7 +17,7 @@
 # with RBP, variable-length arrays, alloca, a realigned frame, recursion and
 # threads, and through a signal handler's frame; all its writes counted),
 # mpi (cs_prog built with mpicc, 2 ranks: each line's
-# calls and bytes twice cs_prog's; the job log is written in MPI_Finalize,
+# calls and bytes twice cs_prog's, and its MPI-IO open, write, sync and close; the job log is written in MPI_Finalize,
 # before main returns: main's line after it and main's own time are not in it). The sanitizer set-up is ../lib/preload.sh.
 set -eu
 [ $# -eq 3 ] || { echo "usage: $0 LIB IOLENS CASE" >&2; exit 2; }
@@ -69,14 +69,25 @@ line() { grep -n "SITE-$1 " "$src" | cut -d: -f1; }
 check_sites() {
     python3 - "$1" "$2" "$src" "$(line small)" "$(line big)" "$(line read)" "$(line fputs)" \
         "$(line fwrite)" "$(line puts)" "$(line open)" "$(line fsync)" "$(line close)" \
-        <<'PY' || fail "sites differ (above)"
-import json, os, sys
+        "$(line lseek)" "$(line fopen)" "$(line fflush)" "$(line fseek)" "$(line fclose)" \
+        "$(line stat)" "$(line rename)" "$(line mpiopen)" "$(line mpiwrite)" "$(line mpisync)" \
+        "$(line mpiclose)" <<'PY' || fail "sites differ (above)"
+import json, os, re, sys
 r = json.load(open(sys.argv[1]))
 k = int(sys.argv[2]); src = sys.argv[3]
 small, big, rd, fputs, fwrite, puts, opn, fsy, cls = map(int, sys.argv[4:13])
+lseek, fopen, fflush, fseek, fclose, stat, rename = map(int, sys.argv[13:20])
+mopen, mwrite, msync, mclose = map(int, sys.argv[20:24])
 want = {("main", opn, "POSIX", "open"): (k, 0),
+        ("main", lseek, "POSIX", "seek"): (k, 0),
         ("main", fsy, "POSIX", "flush"): (k, 0),
         ("main", cls, "POSIX", "close"): (k, 0),
+        ("main", fopen, "STDIO", "open"): (k, 0),
+        ("main", fflush, "STDIO", "flush"): (k, 0),
+        ("main", fseek, "STDIO", "seek"): (k, 0),
+        ("main", fclose, "STDIO", "close"): (k, 0),
+        ("main", stat, "POSIX", "meta"): (k, 0),
+        ("main", rename, "POSIX", "meta"): (k, 0),
         ("write_small", small, "POSIX", "write"): (10 * k, 1000 * k),
         ("write_big", big, "POSIX", "write"): (3 * k, 12288 * k),
         ("read_back", rd, "POSIX", "read"): (5 * k, 320 * k),
@@ -86,11 +97,19 @@ want = {("main", opn, "POSIX", "open"): (k, 0),
 names = ("write_small", "write_big", "read_back", "log_lines") + (("main",) if k == 1 else ())
 if k == 1:
     want[("main", puts, "STDIO", "write")] = (1, 13)
+else:
+    want.update({("main", mopen, "MPI-IO", "open"): (k, 0),
+                 ("main", mwrite, "MPI-IO", "write"): (k, 100 * k),
+                 ("main", msync, "MPI-IO", "flush"): (k, 0),
+                 ("main", mclose, "MPI-IO", "close"): (k, 0)})
 got = {}
 for s in r["sites"]:
     f = next((f for f in s["frames"] if f["object"].endswith("/cs_prog")), None)
     if f is None:
         continue  # the C library's own I/O (stdout) and the like
+    inner = os.path.basename(s["frames"][0]["object"])
+    if inner != "cs_prog" and not re.match(r"lib(asan|ubsan)", inner):
+        continue  # a library's own I/O: MPI-IO's POSIX calls, Open MPI's fopen in Finalize
     if os.path.basename(f["file"]) != "cs_prog.c":
         print("site outside cs_prog.c:", s); sys.exit(1)
     key = (f["function"], f["line"], s["module"], s["op"])
@@ -122,7 +141,7 @@ exact)
     "$iolens" callsites "$log" > "$t/cs.txt" || fail "iolens callsites (text) failed"
     grep -q "write_big .*cs_prog.c:$(line big)" "$t/cs.txt" || fail "text output lacks write_big"
     "$iolens" insights "$log" > "$t/ins.txt" || fail "iolens insights failed"
-    grep -q "^I/O by line (top 5 of 9 call sites" "$t/ins.txt" || fail "insights lacks the lines"
+    grep -q "^I/O by line (top 5 of 16 call sites" "$t/ins.txt" || fail "insights lacks the lines"
     # under a sanitizer, its write interceptor is the innermost frame
     [ "${IOLENS_TEST_SANITIZE:-OFF}" = ON ] || grep -q "write_big .*cs_prog.c:$(line big)" \
         "$t/ins.txt" || fail "insights lacks write_big's line"

@@ -32,6 +32,8 @@ enum iolens_callsites_op {
     IOLENS_CALLSITES_OPEN = 2,
     IOLENS_CALLSITES_CLOSE = 3,
     IOLENS_CALLSITES_FLUSH = 4,
+    IOLENS_CALLSITES_SEEK = 5,
+    IOLENS_CALLSITES_META = 6, /* stat, rename, set_view: other calls timed as metadata */
     IOLENS_CALLSITES_NOPS
 };
 
@@ -39,7 +41,7 @@ enum iolens_callsites_op {
     X(CALLSITES_KIND, I64, FIRST, "1 call site, 2 function, 3 mapped object, 4 totals") \
     X(CALLSITES_MODULE, I64, FIRST, "site: module id of the calls (1 POSIX, 2 MPI-IO, 4 H5D, " \
       "6 PNETCDF_VAR, 9 STDIO)") \
-    X(CALLSITES_OP, I64, FIRST, "site: 0 read, 1 write, 2 open, 3 close, 4 flush") \
+    X(CALLSITES_OP, I64, FIRST, "site: 0 read, 1 write, 2 open, 3 close, 4 flush, 5 seek, 6 meta") \
     X(CALLSITES_CALLS, I64, SUM, "site: calls; function: entries; totals: I/O calls no " \
       "site could hold (table full)") \
     X(CALLSITES_BYTES, I64, SUM, "site: bytes read or written; totals: bytes of the calls " \
@@ -84,8 +86,8 @@ struct iolens_callsites_record {
 /* The name of operation op ("read", "write", ...), or "?" for another value. */
 static inline const char *iolens_callsites_op_name(int64_t op)
 {
-    static const char *const names[IOLENS_CALLSITES_NOPS] = {"read", "write", "open", "close",
-                                                             "flush"};
+    static const char *const names[IOLENS_CALLSITES_NOPS] = {"read",  "write", "open", "close",
+                                                             "flush", "seek",  "meta"};
     return op >= 0 && op < IOLENS_CALLSITES_NOPS ? names[op] : "?";
 }
 

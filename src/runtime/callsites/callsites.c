@@ -13,6 +13,7 @@
  * of the wrapped call, however the wrapper was inlined. */
 #include "callsites.h"
 
+#include <errno.h>
 #include <dlfcn.h>
 #include <execinfo.h>
 #include <link.h>
@@ -180,7 +181,9 @@ void iol_callsites_note(int mod, int op, int64_t bytes, double t0, double t1, co
         if (got >= 0) {
             n = (unsigned)got;
         } else {
+            int err = errno; /* the notes keep the wrapped call's */
             n = frames_by_backtrace(frames);
+            errno = err;
             atomic_fetch_add_explicit(&cs.slow_walks, 1, memory_order_relaxed);
         }
     }

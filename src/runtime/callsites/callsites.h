@@ -5,9 +5,10 @@
  * that hold those addresses (objects.c), so that iolens callsites can
  * resolve them. Off by default; the read and write notes of POSIX, STDIO and
  * MPI-IO reach iol_callsites_note through their rw_extra flag byte (no
- * instruction added when it is off), H5D and PnetCDF through
- * iol_callsites_on. Hot path: a fixed table reserved at start, entries
- * claimed by CAS, counters by relaxed atomic adds; no lock, no allocation. */
+ * instruction added when it is off), every other timed call of the modules
+ * (opens, closes, flushes, seeks, stats, ...) through iol_callsites_on. Hot
+ * path: a fixed table reserved at start, entries claimed by CAS, counters by
+ * relaxed atomic adds; no lock, no allocation. */
 #ifndef IOL_RT_CALLSITES_H
 #define IOL_RT_CALLSITES_H
 

@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <string.h>
 
+#include "callsites/callsites.h"
 #include "core/counting.h"
 #include "events/events.h"
 #include "h5_hid.h"
@@ -79,6 +80,9 @@ static void note_open(hid_t id, const char *path, hid_t fapl, double t0, double 
         h5f_event(s, IOL_EV_OPEN, r->counters[H5F_OPENS], t0, t1);
     iol_slot_unlock(s);
     iol_h5_hid_track(&files, id, s);
+    if (__builtin_expect(iol_callsites_on, 0))
+        iol_callsites_note(IOLENS_MOD_H5F, IOLENS_CALLSITES_OPEN, 0, t0, t1,
+                           __builtin_return_address(0));
 }
 
 /* A flush of the tracked file s. */
@@ -92,6 +96,9 @@ static void note_flush(struct iol_slot *s, double t0, double t1)
     if (iol_events_mask & IOL_EV_HDF5)
         h5f_event(s, IOL_EV_FLUSH, r->counters[H5F_FLUSHES], t0, t1);
     iol_slot_unlock(s);
+    if (__builtin_expect(iol_callsites_on, 0))
+        iol_callsites_note(IOLENS_MOD_H5F, IOLENS_CALLSITES_FLUSH, 0, t0, t1,
+                           __builtin_return_address(0));
 }
 
 /* The tracked file s, open as id, was closed. */
@@ -109,6 +116,9 @@ static void note_close(struct iol_slot *s, hid_t id, double t0, double t1)
         iol_slot_unlock(s);
     }
     iol_h5_hid_forget(&files, id);
+    if (__builtin_expect(iol_callsites_on, 0))
+        iol_callsites_note(IOLENS_MOD_H5F, IOLENS_CALLSITES_CLOSE, 0, t0, t1,
+                           __builtin_return_address(0));
 }
 
 /* ---- wrappers ---- */

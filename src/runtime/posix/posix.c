@@ -380,6 +380,9 @@ void iol_posix_note_refopen(struct iol_ofd *o, enum posix_ref_kind kind, double 
                       &r->fcounters[POSIX_F_OPEN_END_TIMESTAMP], t0, t1);
     iol_add_time(&r->fcounters[POSIX_F_META_TIME], t0, t1, &hot_of(s)->last_meta_end);
     iol_slot_unlock(s);
+    if (__builtin_expect(iol_callsites_on, 0))
+        iol_callsites_note(IOLENS_MOD_POSIX, IOLENS_CALLSITES_OPEN, 0, t0, t1,
+                           __builtin_return_address(0));
 }
 
 void iol_posix_note_stat(struct iol_slot *s, double t0, double t1)
@@ -389,6 +392,9 @@ void iol_posix_note_stat(struct iol_slot *s, double t0, double t1)
     rec_of(s)->counters[POSIX_STATS]++;
     iol_add_time(&rec_of(s)->fcounters[POSIX_F_META_TIME], t0, t1, &hot_of(s)->last_meta_end);
     iol_slot_unlock(s);
+    if (__builtin_expect(iol_callsites_on, 0))
+        iol_callsites_note(IOLENS_MOD_POSIX, IOLENS_CALLSITES_META, 0, t0, t1,
+                           __builtin_return_address(0));
 }
 
 void iol_posix_fd_sync(struct iol_ofd *o, int fd)
@@ -441,7 +447,13 @@ static inline __attribute__((always_inline)) void posix_note_seek(struct iol_ofd
     if (ret < 0)
         return;
     struct iol_slot *s = iol_posix_ofd_record(o);
-    if (!s || iol_slot_lock(s) != 0)
+    if (!s)
+        return;
+    /* Before the update: t0 and t1 need not outlive it on the common path. */
+    if (__builtin_expect(iol_callsites_on, 0))
+        iol_callsites_note(IOLENS_MOD_POSIX, IOLENS_CALLSITES_SEEK, 0, t0, t1,
+                           __builtin_return_address(0));
+    if (iol_slot_lock(s) != 0)
         return;
     o->pos = ret;
     rec_of(s)->counters[POSIX_SEEKS]++;

@@ -162,6 +162,12 @@ static void posix_note_rename(int ret, int olddir, const char *oldpath, int newd
 
     if (ret != 0 || !pool || (ol = iol_posix_path_name(olddir, oldpath, oldname)) < 0)
         goto out;
+    /* A call site of any rename of a file the module would record: the line
+     * did I/O even when the file was opened only through another module. */
+    if (__builtin_expect(iol_callsites_on, 0) &&
+        !iol_config_name_excluded(&iol_rt.cfg, IOLENS_MOD_POSIX, 1, oldname))
+        iol_callsites_note(IOLENS_MOD_POSIX, IOLENS_CALLSITES_META, 0, t0, t1,
+                           __builtin_return_address(0));
     uint64_t old_id = iol_hash64(oldname, (size_t)ol, 0);
     struct iol_slot *from = iol_record_find(pool, old_id);
     if (!from || iol_slot_lock(from) != 0)

@@ -118,6 +118,10 @@ static void count_open(struct iol_slot *slot, int fdopen, double t0, double t1)
     if (iol_events_mask & IOL_EV_STDIO)
         stdio_event(slot, IOL_EV_OPEN, -1, -1, t0, t1);
     iol_slot_unlock(slot);
+    /* a standard stream's open at time 0 is no call of the program */
+    if (__builtin_expect(iol_callsites_on, 0) && t1 > 0)
+        iol_callsites_note(IOLENS_MOD_STDIO, IOLENS_CALLSITES_OPEN, 0, t0, t1,
+                           __builtin_return_address(0));
 }
 
 /* The record of a standard stream was just made in its kept slot: counted
@@ -239,6 +243,9 @@ void stdio_note_close(struct iol_slot *slot, double t0, double t1)
     if (iol_events_mask & IOL_EV_STDIO)
         stdio_event(slot, IOL_EV_CLOSE, -1, -1, t0, t1);
     iol_slot_unlock(slot);
+    if (__builtin_expect(iol_callsites_on, 0))
+        iol_callsites_note(IOLENS_MOD_STDIO, IOLENS_CALLSITES_CLOSE, 0, t0, t1,
+                           __builtin_return_address(0));
 }
 
 /* ---- data ---- */
@@ -360,6 +367,9 @@ void stdio_note_flush(struct stdio_stream *s, double t0, double t1)
     if (iol_events_mask & IOL_EV_STDIO)
         stdio_event(slot, IOL_EV_FLUSH, -1, -1, t0, t1);
     iol_slot_unlock(slot);
+    if (__builtin_expect(iol_callsites_on, 0))
+        iol_callsites_note(IOLENS_MOD_STDIO, IOLENS_CALLSITES_FLUSH, 0, t0, t1,
+                           __builtin_return_address(0));
 }
 
 void stdio_note_seek(struct stdio_stream *s, int64_t pos, double t0, double t1)
@@ -373,6 +383,9 @@ void stdio_note_seek(struct stdio_stream *s, int64_t pos, double t0, double t1)
     r->counters[STDIO_SEEKS]++;
     iol_add_time(&r->fcounters[STDIO_F_META_TIME], t0, t1, &state_of(slot)->last_meta_end);
     iol_slot_unlock(slot);
+    if (__builtin_expect(iol_callsites_on, 0))
+        iol_callsites_note(IOLENS_MOD_STDIO, IOLENS_CALLSITES_SEEK, 0, t0, t1,
+                           __builtin_return_address(0));
 }
 
 /* Position changes that count nothing create no record: a stream inherited
