@@ -13,8 +13,8 @@
  * of the wrapped call, however the wrapper was inlined. */
 #include "callsites.h"
 
-#include <errno.h>
 #include <dlfcn.h>
+#include <errno.h>
 #include <execinfo.h>
 #include <link.h>
 #include <string.h>
@@ -62,6 +62,8 @@ static struct {
     struct iol_pool *pool;
     _Atomic int64_t lost_calls, lost_bytes, lost_time;
     _Atomic int64_t slow_walks; /* notes that took backtrace() */
+    int64_t start_units;        /* the functions' clock and iol_now() at start: */
+    double start_sec;           /* what converts one to the other */
 } cs;
 
 /* ---- where the runtime's own code lies ---- */
@@ -163,10 +165,25 @@ static unsigned frames_by_backtrace(uint64_t *frames)
     return n;
 }
 
+/* The functions' clock units from t (iol_now() seconds) to now, at the rate
+ * the two clocks have kept to each other since start (the TSC's rate is not
+ * known to iol_now() before its first calibration). */
+static int64_t units_since(double t)
+{
+    int64_t units = iol_cs_clock() - cs.start_units;
+    double now = iol_now(), lag = now - t, elapsed = now - cs.start_sec;
+    if (!(lag > 0) || !(elapsed > 0) || units <= 0)
+        return 0;
+    return (int64_t)(lag * (double)units / elapsed);
+}
+
 void iol_callsites_note(int mod, int op, int64_t bytes, double t0, double t1, const void *ra)
 {
     int timed = __atomic_load_n(&iol_cs_functions_entered, __ATOMIC_RELAXED);
     int64_t c0 = timed ? iol_cs_clock() : 0;
+    /* The runtime's own work since the call ended (its record, a first
+     * call's set-up) is no more the function's computation than this walk. */
+    int64_t after_call = timed ? units_since(t1) : 0;
     uint64_t frames[IOLENS_CALLSITES_MAX_FRAMES];
     unsigned n;
     if (cs.depth == 1 && ra && !own_frame(ra)) {
@@ -203,7 +220,7 @@ void iol_callsites_note(int mod, int op, int64_t bytes, double t0, double t1, co
         atomic_fetch_add_explicit(&s->time, ticks, memory_order_relaxed);
     }
     if (timed)
-        iol_cs_functions_exclude(iol_cs_clock() - c0);
+        iol_cs_functions_exclude(iol_cs_clock() - c0 + after_call);
 }
 
 void iol_cs_each_address(void (*fn)(uint64_t addr, void *arg), void *arg)
@@ -387,6 +404,8 @@ static void callsites_start(struct iol_pool *pool)
         return;
     }
     iol_cs_functions_start(c->callsites_max);
+    cs.start_units = iol_cs_clock();
+    cs.start_sec = iol_now();
     iol_callsites_on = 1;
     rw_notes(1);
 }
