@@ -23,13 +23,25 @@ int fuzz_run_cli(int argc, char **argv, const char *path)
     if (rc != 0) {
         char prefix[128];
         int nerr = 0, other = 0;
-        snprintf(prefix, sizeof(prefix), "iolens %s: %s: ", argv[1], path);
+        if (path)
+            snprintf(prefix, sizeof(prefix), "iolens %s: %s:", argv[1], path);
+        else
+            snprintf(prefix, sizeof(prefix), "iolens %s:", argv[1]);
         for (char *line = text, *nl; *line; line = nl + 1) {
             if (!(nl = strchr(line, '\n'))) {
                 other++;
                 break;
             }
-            if (!strncmp(line, prefix, strlen(prefix)) && line + strlen(prefix) < nl)
+            /* "PATH: reason", or "PATH:LINE: reason" for a text file */
+            const char *at = line + strlen(prefix);
+            int ours = !strncmp(line, prefix, strlen(prefix)) && at < nl;
+            if (ours && *at != ' ') {
+                while (at < nl && *at >= '0' && *at <= '9')
+                    at++;
+                ours = at > line + strlen(prefix) && at < nl && *at == ':';
+                at++;
+            }
+            if (ours && at + 1 < nl && *at == ' ')
                 nerr++;
             else if (strncmp(line, "# warning:", 10) != 0)
                 other++;

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Build the fuzz targets with clang into build-fuzz/ and run each for a while.
 #   fuzz/run.sh [SECONDS] [TARGET...]     default: 300 s each; fuzz_log fuzz_regions fuzz_cli
-#                                         fuzz_convert fuzz_thresholds fuzz_merge
+#                                         fuzz_convert fuzz_thresholds fuzz_merge fuzz_predict
 # Environment: IOLENS_LOGS (folder of seed logs; default IOLENS_SHARED_LOGS if set,
 #   else tests/data/darshan-logs, the real logs the tests read),
 #   FUZZ_JOBS (parallel fuzzing processes, default 1), FUZZ_MAX_LEN (largest input,
@@ -15,7 +15,7 @@ build=${BUILD_FUZZ:-$src/build-fuzz}
 logs=${IOLENS_LOGS:-${IOLENS_SHARED_LOGS:-$src/tests/data/darshan-logs}}
 secs=${1:-300}
 [ $# -gt 0 ] && shift
-targets=${*:-fuzz_log fuzz_regions fuzz_cli fuzz_convert fuzz_thresholds fuzz_merge}
+targets=${*:-fuzz_log fuzz_regions fuzz_cli fuzz_convert fuzz_thresholds fuzz_merge fuzz_predict}
 jobs=${FUZZ_JOBS:-1}
 
 if [ ! -d "$logs" ]; then
@@ -29,7 +29,14 @@ cmake --build "$build" -j2 --target mkseeds
 # Seeds: the real logs as they are, re-encoded, and as decompressed regions.
 seeds=$build/fuzz/seeds
 rm -rf "$seeds"
-mkdir -p "$seeds/log" "$seeds/regions" "$seeds/thresholds"
+mkdir -p "$seeds/log" "$seeds/regions" "$seeds/thresholds" "$seeds/predict"
+# predict: the built-in model, and a run file of fuzz_predict's own source
+cp "$src/bench/predict/calibrated.model" "$seeds/predict/calibrated.model"
+printf '%s\n' '{"program": "p", "sources": ["/tmp/iolens-fuzz-predict.c"],' \
+    ' "functions": [{"function": "save", "time": 0.002}, {"function": "sum", "time": 0.01}],' \
+    ' "sites": [{"function": "save", "file": "/tmp/iolens-fuzz-predict.c", "line": 5,' \
+    '   "module": "STDIO", "op": "write", "calls": 16, "bytes": 8192, "time": 0.0015}]}' \
+    > "$seeds/predict/run.json"
 printf '# site thresholds\nsmall-io.count = 500\nrank0-io.share=0.8  # comment\n\n' \
     > "$seeds/thresholds/site.conf"
 find "$logs" -name '*.darshan' -exec "$build/fuzz/mkseeds" "$seeds/log" "$seeds/regions" {} +
@@ -52,6 +59,7 @@ for t in $targets; do
     case $t in
         fuzz_regions) seed=$seeds/regions ;;
         fuzz_thresholds) seed=$seeds/thresholds ;;
+        fuzz_predict) seed=$seeds/predict ;;
         *) seed=$seeds/log ;;
     esac
     extra=

@@ -38,6 +38,28 @@ static void put_prefix(void)
         fputs("iolens: ", stderr);
 }
 
+/* A message on one line, whatever the names in it hold (a file name, a
+ * run file's source path, with a newline in it): control characters are
+ * written escaped, as \n or \x01. */
+static void put_one_line(const char *fmt, va_list ap)
+{
+    char text[2048];
+    int n = vsnprintf(text, sizeof text, fmt, ap);
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+        if (*c >= 0x20 && *c != 0x7f)
+            fputc(*c, stderr);
+        else if (*c == '\n')
+            fputs("\\n", stderr);
+        else if (*c == '\t')
+            fputs("\\t", stderr);
+        else
+            fprintf(stderr, "\\x%02x", *c);
+    }
+    if (n >= (int)sizeof text)
+        fputs("...", stderr);
+    fputc('\n', stderr);
+}
+
 int cli_error(const char *what, const char *fmt, ...)
 {
     va_list ap;
@@ -45,9 +67,8 @@ int cli_error(const char *what, const char *fmt, ...)
     put_prefix();
     fprintf(stderr, "%s: ", what);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    put_one_line(fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
     return 1;
 }
 
@@ -57,9 +78,8 @@ int cli_say(const char *fmt, ...)
     fflush(stdout);
     put_prefix();
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    put_one_line(fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
     return 1;
 }
 

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "internal.h"
@@ -196,8 +197,13 @@ int pr_analyze(struct pr_program *prog, char **files, int n, const struct pr_opt
         return -1;
     }
     for (int i = 0; i < n; i++) {
-        if (access(files[i], R_OK)) {
+        struct stat st;
+        if (access(files[i], R_OK) || stat(files[i], &st)) {
             snprintf(err, errlen, "%s: %s", files[i], strerror(errno));
+            goto out;
+        }
+        if (!S_ISREG(st.st_mode)) { /* a FIFO would hold libclang forever */
+            snprintf(err, errlen, "%s: not a regular file", files[i]);
             goto out;
         }
         if (!is_source_name(files[i])) {

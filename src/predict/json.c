@@ -1,5 +1,6 @@
 /* A small recursive-descent JSON reader (RFC 8259; \u escapes outside ASCII
  * become '?', which no run file needs). Depth is bounded. */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,7 +26,7 @@ static int fail(struct reader *r, const char *why)
 
 static void skip_space(struct reader *r)
 {
-    while (r->s < r->end && strchr(" \t\r\n", *r->s))
+    while (r->s < r->end && *r->s && strchr(" \t\r\n", *r->s))
         r->s++;
 }
 
@@ -58,7 +59,7 @@ static int parse_string(struct reader *r, char **out)
                 char hex[5] = {r->s[0], r->s[1], r->s[2], r->s[3], 0};
                 char *stop;
                 long code = strtol(hex, &stop, 16);
-                if (*stop) {
+                if (*stop || !isxdigit((unsigned char)hex[0])) { /* strtol takes " -1a" */
                     free(buf);
                     return fail(r, "bad \\u escape");
                 }
@@ -186,8 +187,10 @@ static int parse_value(struct reader *r, struct pj_value *v)
     }
     if (c == '-' || (c >= '0' && c <= '9')) {
         char num[64];
-        size_t n = strspn(r->s, "+-0123456789.eE");
-        if (n >= sizeof num || n > (size_t)(r->end - r->s))
+        size_t n = 0, left = (size_t)(r->end - r->s);
+        while (n < left && r->s[n] && strchr("+-0123456789.eE", r->s[n])) /* text has no NUL */
+            n++;
+        if (n >= sizeof num)
             return fail(r, "bad number");
         memcpy(num, r->s, n);
         num[n] = '\0';
@@ -239,6 +242,9 @@ void pj_free(struct pj_value *v)
     memset(v, 0, sizeof *v);
 }
 
+/* Largest file read: a run file of a million call sites is about 300 MB. */
+#define MAX_FILE_BYTES ((size_t)1 << 30)
+
 static char *read_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
@@ -248,6 +254,12 @@ static char *read_file(const char *path, size_t *len)
         return NULL;
     for (;;) {
         if (n + 4096 > cap) {
+            if (cap >= MAX_FILE_BYTES) { /* /dev/zero, or not a run file */
+                free(buf);
+                fclose(f);
+                errno = EFBIG;
+                return NULL;
+            }
             char *b = realloc(buf, cap = cap ? cap * 2 : 65536);
             if (!b) {
                 free(buf);

@@ -16,7 +16,8 @@
 #              offsets from rand(), a symbolic bound, processes unknown
 #   json       --json: a block per function defined, every member present
 #   compiledb  -p: the loop count from the compile command's -D
-#   errors     bad input: one-line errors, exit 1; usage errors exit 2
+#   errors     bad input (a FIFO named as a source too): one-line errors, exit 1;
+#              usage errors exit 2
 #   calibrate  --calibrate on run files whose intensities follow a known
 #              model: the fit finds it, writes a model file predict reads
 set -eu
@@ -182,6 +183,26 @@ errors)
     expect 1 --calibrate "$t/missing.json"
     expect 1 --calibrate "$t/notes.txt"
     grep -q 'notes.txt' "$t/err" || { echo "FAIL: the error names the file"; exit 1; }
+    # a source that is not a regular file is refused, not handed to libclang
+    # (a FIFO nobody writes would hold it forever)
+    mkfifo "$t/fifo.c"
+    expect 1 "$t/fifo.c"
+    grep -q 'not a regular file' "$t/err" || { echo "FAIL: FIFO source: $(cat "$t/err")"; exit 1; }
+    printf '{"program": "f", "sources": ["%s"], "functions": [], "sites": []}\n' "$t/fifo.c" \
+        > "$t/fifo.json"
+    expect 1 --calibrate "$t/fifo.json"
+    # found by fuzz_predict: a number that ends the file was read past its end
+    # (ASan: heap-buffer-overflow); a NUL byte passed for white space
+    printf '2' > "$t/number.json"
+    expect 1 --calibrate "$t/number.json"
+    printf '{"program": \0 "p"}' > "$t/nul.json"
+    expect 1 --calibrate "$t/nul.json"
+    grep -q 'unexpected character' "$t/err" || { echo "FAIL: NUL: $(cat "$t/err")"; exit 1; }
+    # and a source name with a newline: the error stays one line (the name escaped)
+    printf '{"program": "p", "sources": ["%s/a\\nb.c"], "functions": [], "sites": []}' "$t" \
+        > "$t/newline.json"
+    expect 1 --calibrate "$t/newline.json"
+    grep -q 'a\\nb.c' "$t/err" || { echo "FAIL: newline: $(cat "$t/err")"; exit 1; }
     ;;
 calibrate)
     # Run files for the benchmark programs whose "measured" intensity of each
