@@ -165,6 +165,7 @@ static int add_rank(iolens_log *log, const struct recs *all, int64_t rank, struc
             rc = add_site(r, &s);
         }
     }
+    cs_objects_release(objs, nobj);
     if (d)
         dwfl_end(d);
     free(objs);

@@ -17,9 +17,12 @@
 # and 1: every site's frames a path of its call graph through frames kept
 # with RBP, variable-length arrays, alloca, a realigned frame, recursion and
 # threads, and through a signal handler's frame; all its writes counted),
-# mpi (cs_prog built with mpicc, 2 ranks: each line's
-# calls and bytes twice cs_prog's, and its MPI-IO open, write, sync and close; the job log is written in MPI_Finalize,
-# before main returns: main's line after it and main's own time are not in it). The sanitizer set-up is ../lib/preload.sh.
+# mpi (cs_prog built with mpicc, 2 ranks: each line's calls and bytes twice
+# cs_prog's, and its MPI-IO open, write, sync and close; the job log is
+# written in MPI_Finalize, before main returns: main's line after it and
+# main's own time are not in it), clang (exact's checks on cs_prog built by
+# clang: DWARF 5 without .debug_aranges). The sanitizer set-up is
+# ../lib/preload.sh.
 set -eu
 [ $# -eq 3 ] || { echo "usage: $0 LIB IOLENS CASE" >&2; exit 2; }
 lib=$1 iolens=$2 case=$3
@@ -39,6 +42,14 @@ if [ "$case" = mpi ]; then
         fail "mpicc and mpirun are needed (openmpi-bin, libopenmpi-dev: scripts/install-deps)"
     mpicc -DCS_MPI -g -O1 -fno-inline -finstrument-functions -o "$t/cs_prog" "$src" ||
         fail "mpicc failed"
+elif [ "$case" = clang ]; then
+    # clang writes DWARF 5 without .debug_aranges, the index libdwfl looks
+    # lines up in: iolens callsites must find them through the compile units
+    command -v clang >/dev/null || fail "clang is needed (scripts/install-deps)"
+    clang -g -O1 -fno-inline -finstrument-functions -o "$t/cs_prog" "$src" || fail "clang failed"
+    if readelf -S "$t/cs_prog" | grep -q debug_aranges; then
+        fail "clang wrote .debug_aranges: this case no longer tests their absence"
+    fi
 else
     "$cc" -g -O1 -fno-inline -finstrument-functions -o "$t/cs_prog" "$src" || fail "cc failed"
 fi
@@ -147,6 +158,11 @@ PY
 }
 
 case $case in
+clang)
+    run IOLENS_CALLSITES=1
+    "$iolens" callsites --json "$log" > "$t/cs.json" 2> "$t/err" || fail "iolens callsites failed"
+    check_sites "$t/cs.json" 1
+    ;;
 exact)
     run IOLENS_CALLSITES=1
     "$iolens" callsites --json "$log" > "$t/cs.json" 2> "$t/err" || fail "iolens callsites failed"

@@ -10,6 +10,13 @@
 #ifndef IOL_RT_STDIO_MOD_H
 #define IOL_RT_STDIO_MOD_H
 
+/* First, before <stdio.h>: the module defines getchar, putc_unlocked,
+ * vprintf and the others glibc's header also defines inline when
+ * optimizing; with those in front, clang refuses the module's exported
+ * definitions (gcc takes them). */
+#include <features.h>
+#undef __USE_EXTERN_INLINES
+
 #include <stdatomic.h>
 #include <stdint.h>
 
