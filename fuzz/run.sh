@@ -5,7 +5,7 @@
 # Environment: IOLENS_LOGS (folder of seed logs; default IOLENS_SHARED_LOGS if set,
 #   else tests/data/darshan-logs, the real logs the tests read),
 #   FUZZ_JOBS (parallel fuzzing processes, default 1), FUZZ_MAX_LEN (largest input,
-#   default 65536), FUZZ_ARGS (more libFuzzer flags).
+#   default 131072: a small record file is 84 KiB), FUZZ_ARGS (more libFuzzer flags).
 # Corpora live in fuzz/corpus-<target>/ (git-ignored) and grow across runs;
 # crashes are written to fuzz/crash-* and reported at the end.
 set -eu
@@ -43,7 +43,17 @@ find "$logs" -name '*.darshan' -exec "$build/fuzz/mkseeds" "$seeds/log" "$seeds/
 cp "$src"/tests/bad-logs/*.darshan "$seeds/log/" 2>/dev/null || true
 # logs of iolens's own modules, which the shared logs lack (fuzz/seeds/README.md)
 find "$src/fuzz/seeds" -name '*.darshan' -exec "$build/fuzz/mkseeds" "$seeds/log" "$seeds/regions" {} +
-maxlen=${FUZZ_MAX_LEN:-65536}
+# a record file, as a killed process leaves it (iolens_log_open reads those too), made
+# small (4 records a module, 10 KiB of names: 84 KiB) by this build's runtime
+cmake --build "$build" -j2 --target iolens-runtime >/dev/null
+"${CC:-clang}" -o "$build/fuzz/recfile_seed" "$src/fuzz/recfile_seed.c"
+rm -rf "$build/fuzz/recfile" && mkdir -p "$build/fuzz/recfile"
+(cd "$build/fuzz/recfile" && IOLENS_MMAP_DIR=. IOLENS_MAX_RECORDS=4 IOLENS_NAMEMEM=0.01 \
+    IOLENS_MOD_DISABLE=HEATMAP LD_PRELOAD="$build/lib/libiolens.so" \
+    "$build/fuzz/recfile_seed" .) 2>/dev/null || true   # it kills itself
+cp "$build/fuzz/recfile"/*.iolmap "$seeds/log/" ||
+    { echo "fuzz/run.sh: recfile_seed left no record file" >&2; exit 1; }
+maxlen=${FUZZ_MAX_LEN:-131072}
 find "$seeds" -type f -size +"$maxlen"c -delete   # big inputs fuzz slowly
 
 status=0
