@@ -2,6 +2,7 @@
 # Build the fuzz targets with clang into build-fuzz/ and run each for a while.
 #   fuzz/run.sh [SECONDS] [TARGET...]     default: 300 s each; fuzz_log fuzz_regions fuzz_cli
 #                                         fuzz_convert fuzz_thresholds fuzz_merge fuzz_predict
+#                                         fuzz_config
 # Environment: IOLENS_LOGS (folder of seed logs; default IOLENS_SHARED_LOGS if set,
 #   else tests/data/darshan-logs, the real logs the tests read),
 #   FUZZ_JOBS (parallel fuzzing processes, default 1), FUZZ_MAX_LEN (largest input,
@@ -15,7 +16,8 @@ build=${BUILD_FUZZ:-$src/build-fuzz}
 logs=${IOLENS_LOGS:-${IOLENS_SHARED_LOGS:-$src/tests/data/darshan-logs}}
 secs=${1:-300}
 [ $# -gt 0 ] && shift
-targets=${*:-fuzz_log fuzz_regions fuzz_cli fuzz_convert fuzz_thresholds fuzz_merge fuzz_predict}
+targets=${*:-fuzz_log fuzz_regions fuzz_cli fuzz_convert fuzz_thresholds fuzz_merge fuzz_predict
+    fuzz_config}
 jobs=${FUZZ_JOBS:-1}
 
 if [ ! -d "$logs" ]; then
@@ -29,7 +31,13 @@ cmake --build "$build" -j2 --target mkseeds
 # Seeds: the real logs as they are, re-encoded, and as decompressed regions.
 seeds=$build/fuzz/seeds
 rm -rf "$seeds"
-mkdir -p "$seeds/log" "$seeds/regions" "$seeds/thresholds" "$seeds/predict"
+mkdir -p "$seeds/log" "$seeds/regions" "$seeds/thresholds" "$seeds/predict" "$seeds/config"
+# the runtime's config file: one line of each kind of value
+printf '%s\n' '# settings' 'MAX_RECORDS 64 POSIX,STDIO' 'MODMEM 2.5' 'NAMEMEM 0.5' \
+    'NAME_EXCLUDE ^/tmp/.*\.tmp$,\.lock$ POSIX' 'NAME_INCLUDE ^/tmp/keep *' \
+    'EXCLUDE_DIRS /proc/,/sys/' 'RANK_EXCLUDE 1:3,7' 'APP_EXCLUDE ^python' \
+    'MOD_DISABLE HEATMAP' 'MOD_ENABLE DXT_POSIX' 'LOGPATH /tmp/logs' 'DXT_MEM 1.5' \
+    'CALLSITES 1' 'CALLSITES_DEPTH 8' 'EVENTS file:/tmp/ev.jsonl' > "$seeds/config/site.conf"
 # predict: the built-in model, and a run file of fuzz_predict's own source
 cp "$src/bench/predict/calibrated.model" "$seeds/predict/calibrated.model"
 printf '%s\n' '{"program": "p", "sources": ["/tmp/iolens-fuzz-predict.c"],' \
@@ -70,6 +78,7 @@ for t in $targets; do
         fuzz_regions) seed=$seeds/regions ;;
         fuzz_thresholds) seed=$seeds/thresholds ;;
         fuzz_predict) seed=$seeds/predict ;;
+        fuzz_config) seed=$seeds/config ;;
         *) seed=$seeds/log ;;
     esac
     extra=

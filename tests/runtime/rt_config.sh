@@ -65,6 +65,7 @@ NAME_EXCLUDE    f4\.dat$      STDIO
 NO_SUCH_KEY     1
 MODMEM          lots
 NAME_EXCLUDE    ([            *
+NAME_EXCLUDE    a.?+++++++++++++++++++++++,(f{255}){255}   POSIX
 MOD_DISABLE     NO_SUCH_MODULE
 CONF
 
@@ -83,8 +84,11 @@ file)
     run DARSHAN_CONFIG_PATH="$t/site.conf" IOLENS_DEBUG=1
     parse
     expect_names POSIX "f0.dat f1.dat f2.dat f3.dat f4.dat"
+    # (the two costly expressions are refused before regcomp, which would
+    # take gigabytes and minutes at the program's start)
     for what in 'unknown setting "NO_SUCH_KEY"' 'ignoring "lots"' 'bad regular expression "(\["' \
-                'unknown module "NO_SUCH_MODULE"'; do
+                'unknown module "NO_SUCH_MODULE"' 'regular expression "a.?+*" repeats a repetition' \
+                'regular expression "(f{255}){255}" repeats a part over 1000 times'; do
         grep -q "site.conf:[0-9]*: $what" "$t/out" || fail "no diagnostic: $what"
     done
     # A config file that cannot be read changes nothing.

@@ -15,6 +15,7 @@
 #include "fmt.h"
 #include "paths.h"
 #include "real.h"
+#include "regex_cost.h"
 #include "common/recfile.h"
 #include "config_table.h"
 
@@ -376,6 +377,14 @@ static void add_rules(struct iol_config *c, const char *where, const char *list,
             iol_diag("%s: more than %zu expressions; \"%s\" and the rest ignored", where, max,
                      item[i]);
             return;
+        }
+        long cost = iol_regex_cost(item[i]);
+        if (cost < 0 || cost > IOL_REGEX_MAX_COST) {
+            /* regcomp would take minutes and gigabytes at the program's start */
+            iol_diag("%s: regular expression \"%s\" %s; ignored", where, item[i],
+                     cost < 0 ? "repeats a repetition (a++, a{2}{3})"
+                              : "repeats a part over 1000 times (nested repetitions)");
+            continue;
         }
         struct iol_rule *r = &rules[*n];
         int rc = regcomp(&r->re, item[i], REG_EXTENDED | REG_NOSUB);
