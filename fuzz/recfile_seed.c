@@ -1,12 +1,14 @@
 /* Leaves a record file behind for fuzz/run.sh's seeds: run under
  * libiolens.so with IOLENS_MMAP_DIR set, it writes a file through POSIX and
  * one through STDIO, then kills itself, as a process the OOM killer ends
- * would, so that its records stay in the record file.
+ * would, so that its records stay in the record file. With "exit", it exits
+ * normally instead (its live events, with IOLENS_EVENTS, are then all out).
  *
- *   recfile_seed DIR */
+ *   recfile_seed DIR [exit] */
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -26,6 +28,8 @@ int main(int argc, char **argv)
     FILE *f = fopen(path, "w");
     if (!f || fputs("a line\n", f) < 0 || fflush(f) != 0)
         return 1;
+    if (argc > 2 && !strcmp(argv[2], "exit"))
+        return fclose(f) != 0;
     kill(getpid(), SIGKILL);
     return 1;
 }

@@ -2,7 +2,7 @@
 # Build the fuzz targets with clang into build-fuzz/ and run each for a while.
 #   fuzz/run.sh [SECONDS] [TARGET...]     default: 300 s each; fuzz_log fuzz_regions fuzz_cli
 #                                         fuzz_convert fuzz_thresholds fuzz_merge fuzz_predict
-#                                         fuzz_config
+#                                         fuzz_config fuzz_collect
 # Environment: IOLENS_LOGS (folder of seed logs; default IOLENS_SHARED_LOGS if set,
 #   else tests/data/darshan-logs, the real logs the tests read),
 #   FUZZ_JOBS (parallel fuzzing processes, default 1), FUZZ_MAX_LEN (largest input,
@@ -17,7 +17,7 @@ logs=${IOLENS_LOGS:-${IOLENS_SHARED_LOGS:-$src/tests/data/darshan-logs}}
 secs=${1:-300}
 [ $# -gt 0 ] && shift
 targets=${*:-fuzz_log fuzz_regions fuzz_cli fuzz_convert fuzz_thresholds fuzz_merge fuzz_predict
-    fuzz_config}
+    fuzz_config fuzz_collect}
 jobs=${FUZZ_JOBS:-1}
 
 if [ ! -d "$logs" ]; then
@@ -61,6 +61,12 @@ rm -rf "$build/fuzz/recfile" && mkdir -p "$build/fuzz/recfile"
     "$build/fuzz/recfile_seed" .) 2>/dev/null || true   # it kills itself
 cp "$build/fuzz/recfile"/*.iolmap "$seeds/log/" ||
     { echo "fuzz/run.sh: recfile_seed left no record file" >&2; exit 1; }
+# collect: the live events of the same calls, exiting normally (one JSON line each)
+mkdir -p "$seeds/collect"
+(cd "$build/fuzz/recfile" && IOLENS_EVENTS="file:$seeds/collect" \
+    LD_PRELOAD="$build/lib/libiolens.so" "$build/fuzz/recfile_seed" . exit) ||
+    { echo "fuzz/run.sh: recfile_seed exit failed" >&2; exit 1; }
+ls "$seeds/collect"/*.jsonl >/dev/null || { echo "fuzz/run.sh: no events written" >&2; exit 1; }
 maxlen=${FUZZ_MAX_LEN:-131072}
 find "$seeds" -type f -size +"$maxlen"c -delete   # big inputs fuzz slowly
 
@@ -79,6 +85,7 @@ for t in $targets; do
         fuzz_thresholds) seed=$seeds/thresholds ;;
         fuzz_predict) seed=$seeds/predict ;;
         fuzz_config) seed=$seeds/config ;;
+        fuzz_collect) seed=$seeds/collect ;;
         *) seed=$seeds/log ;;
     esac
     extra=

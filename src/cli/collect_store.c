@@ -216,6 +216,9 @@ static const char *read_seg(json_object *s, const struct msg *m, struct seg *e)
     for (size_t i = 0; i < 4; i++)
         if (get_num(s, nums[i], num_out[i]) < 0 || !isfinite(*num_out[i]))
             return why_type(nums[i], "a number");
+    /* seconds since 1970, summed per second: before year 5000 */
+    if (!(e->timestamp >= 0 && e->timestamp < 1e11))
+        return "\"timestamp\" out of range (seconds since 1970)";
     /* per-event counts are iolens's; a Darshan message has the top-level ones */
     e->cnt = get_int(s, "cnt", &e->cnt) < 0 ? m->cnt : e->cnt;
     e->max_byte = get_int(s, "max_byte", &e->max_byte) < 0 ? m->max_byte : e->max_byte;
@@ -233,6 +236,14 @@ static struct db_val opt(int64_t v)
     return v < 0 ? DB_NUL : DB_I(v);
 }
 
+/* Add n (when positive) to a sum, which stops at INT64_MAX: lengths and
+ * counts come from the messages. */
+static void add_count(int64_t *sum, int64_t n)
+{
+    if (n > 0)
+        *sum = n > INT64_MAX - *sum ? INT64_MAX : *sum + n;
+}
+
 /* Add a stored event to the batch's sums. @return 0, or -1 without memory. */
 static int add_sums(struct collect_agg *a, const struct msg *m, const struct seg *e)
 {
@@ -248,8 +259,8 @@ static int add_sums(struct collect_agg *a, const struct msg *m, const struct seg
             return -1;
         r[i]->reads += is_read;
         r[i]->writes += is_write;
-        r[i]->bytes_read += is_read && e->len > 0 ? e->len : 0;
-        r[i]->bytes_written += is_write && e->len > 0 ? e->len : 0;
+        add_count(&r[i]->bytes_read, is_read ? e->len : 0);
+        add_count(&r[i]->bytes_written, is_write ? e->len : 0);
         r[i]->other_ops += !is_read && !is_write;
         r[i]->io_time += e->dur;
     }
@@ -384,7 +395,7 @@ int collect_message(struct collector *c, const char *text, size_t len, const cha
         if (!p)
             rc = db_fail(c->db, "out of memory");
         else
-            p->dropped += m.cnt;
+            add_count(&p->dropped, m.cnt);
         c->messages++;
     } else {
         rc = store(c, segs, &m);

@@ -108,6 +108,9 @@ def sent_events(files):
                     continue
                 if not isinstance(m, dict) or "seg" not in m:
                     continue
+                # the collector refuses a message with a time before 1970 or after 5000
+                if any(not 0 <= s.get("timestamp", -1) < 1e11 for s in m["seg"]):
+                    continue
                 for s in m["seg"]:
                     events.append((m, s))
     return events

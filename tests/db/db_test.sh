@@ -12,8 +12,8 @@
 #   collect_file  events_prog under the runtime with IOLENS_EVENTS=file:DIR:
 #                 every event the runtime sent stored once with its columns;
 #                 collect again stores nothing (offsets kept); a second process
-#                 and malformed lines added: only the new events stored, each
-#                 malformed line said and counted
+#                 and malformed lines added (one with a time out of range):
+#                 only the new events stored, each malformed line said and counted
 #   collect_mqtt  the lines of a run's events published with mosquitto_pub
 #                 (QoS 1) to a broker of the test's: half while collect is
 #                 away (the persistent session keeps them), the broker killed
@@ -95,11 +95,17 @@ collect_file)
     # a malformed line and a message without its events in the first file, a new process
     first=$(ls "$work"/ev/*.jsonl | head -n 1)
     printf '%s\n' '{"job_id":1,"rank":0' '{"job_id":1,"rank":0,"ProducerName":"h","module":"POSIX","op":"read","cnt":1,"record_id_str":"5"}' >> "$first"
+    # and a message whose time is 1.8e28 s (found by fuzz_collect: its second
+    # was cast to an integer out of range)
+    python3 -c 'import json, sys
+m = json.loads(open(sys.argv[1]).readline()); m["seg"][0]["timestamp"] = 1.8e28
+print(json.dumps(m))' "$first" >> "$first"
     run_prog many 3000
     "$iolens" collect --from "file:$work/ev" --db "$url" --once --json > "$work/c3.json" 2> "$work/c3.err" ||
         fail "collect after more events failed"
-    expect "$work/c3.json" malformed 2
-    [ "$(grep -c 'malformed message skipped' "$work/c3.err")" = 2 ] ||
+    expect "$work/c3.json" malformed 3
+    grep -q 'timestamp" out of range' "$work/c3.err" || fail "no out-of-range message: $(cat "$work/c3.err")"
+    [ "$(grep -c 'malformed message skipped' "$work/c3.err")" = 3 ] ||
         fail "not one line per malformed message: $(cat "$work/c3.err")"
     check events "$url" "$work"/ev/*.jsonl
     cat "$work/c3.err"
