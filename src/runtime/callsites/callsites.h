@@ -6,7 +6,7 @@
  * resolve them. Off by default; the read and write notes of POSIX, STDIO and
  * MPI-IO reach iol_callsites_note through their rw_extra flag byte (no
  * instruction added when it is off), every other timed call of the modules
- * (opens, closes, flushes, seeks, stats, ...) through iol_callsites_on. Hot
+ * (opens, closes, flushes, seeks, stats, ...) through iol_callsites_call. Hot
  * path: a fixed table reserved at start, entries claimed by CAS, counters by
  * relaxed atomic adds; no lock, no allocation. */
 #ifndef IOL_RT_CALLSITES_H
@@ -34,6 +34,17 @@ extern unsigned char iol_callsites_on __attribute__((visibility("hidden")));
  * runtime, ignored. Out of line and cold: it walks the stack. */
 __attribute__((noinline, cold)) void iol_callsites_note(int mod, int op, int64_t bytes,
                                                         double t0, double t1, const void *ra);
+
+/* A call of module mod that moved no bytes (an open, close, flush, seek,
+ * stat...), from t0 to t1: counted at its call site when the module records.
+ * One byte test when off. Called from a module's note (not a wrapper): the
+ * stack walk finds the program's frame. */
+static inline __attribute__((always_inline)) void iol_callsites_call(int mod, int op, double t0,
+                                                                     double t1)
+{
+    if (__builtin_expect(iol_callsites_on, 0))
+        iol_callsites_note(mod, op, 0, t0, t1, NULL);
+}
 
 /* ---- between the module's files ---- */
 

@@ -190,9 +190,7 @@ void iol_h5d_note_open(hid_t id, hid_t loc, const char *name, hid_t type, hid_t 
                   r->fcounters[H5D_F_META_TIME]);
     iol_slot_unlock(s);
     iol_h5_hid_track(&datasets, id, s);
-    if (__builtin_expect(iol_callsites_on, 0))
-        iol_callsites_note(IOLENS_MOD_H5D, IOLENS_CALLSITES_OPEN, 0, t0, t1,
-                           __builtin_return_address(0));
+    iol_callsites_call(IOLENS_MOD_H5D, IOLENS_CALLSITES_OPEN, t0, t1);
 }
 
 void iol_h5d_note_reopen(hid_t id, hid_t loc, const char *name, int deprecated, double t0,
@@ -328,9 +326,7 @@ void iol_h5d_note_flush(struct iol_slot *s, double t0, double t1)
         h5d_event(s, IOL_EV_FLUSH, -1, r->counters[H5D_FLUSHES], t0, t1,
                   r->fcounters[H5D_F_META_TIME]);
     iol_slot_unlock(s);
-    if (__builtin_expect(iol_callsites_on, 0))
-        iol_callsites_note(IOLENS_MOD_H5D, IOLENS_CALLSITES_FLUSH, 0, t0, t1,
-                           __builtin_return_address(0));
+    iol_callsites_call(IOLENS_MOD_H5D, IOLENS_CALLSITES_FLUSH, t0, t1);
 }
 
 void iol_h5d_note_close(struct iol_slot *s, hid_t id, double t0, double t1)
@@ -347,9 +343,7 @@ void iol_h5d_note_close(struct iol_slot *s, hid_t id, double t0, double t1)
         iol_slot_unlock(s);
     }
     iol_h5_hid_forget(&datasets, id);
-    if (__builtin_expect(iol_callsites_on, 0))
-        iol_callsites_note(IOLENS_MOD_H5D, IOLENS_CALLSITES_CLOSE, 0, t0, t1,
-                           __builtin_return_address(0));
+    iol_callsites_call(IOLENS_MOD_H5D, IOLENS_CALLSITES_CLOSE, t0, t1);
 }
 
 /* ---- the module ---- */

@@ -80,9 +80,7 @@ static void note_open(hid_t id, const char *path, hid_t fapl, double t0, double 
         h5f_event(s, IOL_EV_OPEN, r->counters[H5F_OPENS], t0, t1);
     iol_slot_unlock(s);
     iol_h5_hid_track(&files, id, s);
-    if (__builtin_expect(iol_callsites_on, 0))
-        iol_callsites_note(IOLENS_MOD_H5F, IOLENS_CALLSITES_OPEN, 0, t0, t1,
-                           __builtin_return_address(0));
+    iol_callsites_call(IOLENS_MOD_H5F, IOLENS_CALLSITES_OPEN, t0, t1);
 }
 
 /* A flush of the tracked file s. */
@@ -96,9 +94,7 @@ static void note_flush(struct iol_slot *s, double t0, double t1)
     if (iol_events_mask & IOL_EV_HDF5)
         h5f_event(s, IOL_EV_FLUSH, r->counters[H5F_FLUSHES], t0, t1);
     iol_slot_unlock(s);
-    if (__builtin_expect(iol_callsites_on, 0))
-        iol_callsites_note(IOLENS_MOD_H5F, IOLENS_CALLSITES_FLUSH, 0, t0, t1,
-                           __builtin_return_address(0));
+    iol_callsites_call(IOLENS_MOD_H5F, IOLENS_CALLSITES_FLUSH, t0, t1);
 }
 
 /* The tracked file s, open as id, was closed. */
@@ -116,9 +112,7 @@ static void note_close(struct iol_slot *s, hid_t id, double t0, double t1)
         iol_slot_unlock(s);
     }
     iol_h5_hid_forget(&files, id);
-    if (__builtin_expect(iol_callsites_on, 0))
-        iol_callsites_note(IOLENS_MOD_H5F, IOLENS_CALLSITES_CLOSE, 0, t0, t1,
-                           __builtin_return_address(0));
+    iol_callsites_call(IOLENS_MOD_H5F, IOLENS_CALLSITES_CLOSE, t0, t1);
 }
 
 /* ---- wrappers ---- */

@@ -262,9 +262,7 @@ void iol_mpiio_note_open(int ret, MPI_Comm comm, const char *path, int amode, MP
     uint64_t key = iol_mpiio_fh_key(*fh);
     if (key != 0 && key != IOL_MPIIO_FH_BUSY)
         fh_track(key, s);
-    if (__builtin_expect(iol_callsites_on, 0))
-        iol_callsites_note(IOLENS_MOD_MPIIO, IOLENS_CALLSITES_OPEN, 0, t0, t1,
-                           __builtin_return_address(0));
+    iol_callsites_call(IOLENS_MOD_MPIIO, IOLENS_CALLSITES_OPEN, t0, t1);
 }
 
 void iol_mpiio_note_close(struct iol_slot *s, MPI_File fh, double t0, double t1)
@@ -284,9 +282,7 @@ void iol_mpiio_note_close(struct iol_slot *s, MPI_File fh, double t0, double t1)
         iol_slot_unlock(s);
     }
     fh_forget(iol_mpiio_fh_key(fh));
-    if (__builtin_expect(iol_callsites_on, 0))
-        iol_callsites_note(IOLENS_MOD_MPIIO, IOLENS_CALLSITES_CLOSE, 0, t0, t1,
-                           __builtin_return_address(0));
+    iol_callsites_call(IOLENS_MOD_MPIIO, IOLENS_CALLSITES_CLOSE, t0, t1);
 }
 
 void iol_mpiio_note_sync(struct iol_slot *s, int ret, double t0, double t1)
@@ -301,9 +297,7 @@ void iol_mpiio_note_sync(struct iol_slot *s, int ret, double t0, double t1)
         mpiio_event(s, IOL_EV_FLUSH, -1, -1, r->counters[MPIIO_SYNCS], t0, t1,
                     r->fcounters[MPIIO_F_WRITE_TIME]);
     iol_slot_unlock(s);
-    if (__builtin_expect(iol_callsites_on, 0))
-        iol_callsites_note(IOLENS_MOD_MPIIO, IOLENS_CALLSITES_FLUSH, 0, t0, t1,
-                           __builtin_return_address(0));
+    iol_callsites_call(IOLENS_MOD_MPIIO, IOLENS_CALLSITES_FLUSH, t0, t1);
 }
 
 void iol_mpiio_note_view(struct iol_slot *s, int ret, MPI_Info info, double t0, double t1)
@@ -318,9 +312,7 @@ void iol_mpiio_note_view(struct iol_slot *s, int ret, MPI_Info info, double t0, 
         iol_add_time(&r->fcounters[MPIIO_F_META_TIME], t0, t1, &state_of(s)->last_meta_end);
     }
     iol_slot_unlock(s);
-    if (__builtin_expect(iol_callsites_on, 0))
-        iol_callsites_note(IOLENS_MOD_MPIIO, IOLENS_CALLSITES_META, 0, t0, t1,
-                           __builtin_return_address(0));
+    iol_callsites_call(IOLENS_MOD_MPIIO, IOLENS_CALLSITES_META, t0, t1);
 }
 
 /* ---- reads and writes ---- */

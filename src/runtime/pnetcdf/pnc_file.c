@@ -72,9 +72,7 @@ void iol_pnc_note_file_open(int created, const char *path, int ncid, double t0, 
             atomic_store_explicit(&ncid_tab_used, 1, memory_order_relaxed);
         atomic_store_explicit(&iol_pnc_ncid_tab[ncid], s, memory_order_release);
     }
-    if (__builtin_expect(iol_callsites_on, 0))
-        iol_callsites_note(IOLENS_MOD_PNETCDF_FILE, IOLENS_CALLSITES_OPEN, 0, t0, t1,
-                           __builtin_return_address(0));
+    iol_callsites_call(IOLENS_MOD_PNETCDF_FILE, IOLENS_CALLSITES_OPEN, t0, t1);
 }
 
 /* One of PnetCDF's byte reports. @return it, or -1. */
@@ -113,9 +111,7 @@ void iol_pnc_note_close(struct iol_slot *s, int ncid, int64_t put, int64_t got, 
         iol_slot_unlock(s);
     }
     atomic_store_explicit(&iol_pnc_ncid_tab[ncid], NULL, memory_order_release);
-    if (__builtin_expect(iol_callsites_on, 0))
-        iol_callsites_note(IOLENS_MOD_PNETCDF_FILE, IOLENS_CALLSITES_CLOSE, 0, t0, t1,
-                           __builtin_return_address(0));
+    iol_callsites_call(IOLENS_MOD_PNETCDF_FILE, IOLENS_CALLSITES_CLOSE, t0, t1);
 }
 
 void iol_pnc_note_file_meta(struct iol_slot *s, int counter, double t0, double t1)
@@ -127,11 +123,7 @@ void iol_pnc_note_file_meta(struct iol_slot *s, int counter, double t0, double t
         r->counters[counter]++;
     iol_add_time(&r->fcounters[PNETCDF_FILE_F_META_TIME], t0, t1, &state_of(s)->last_meta_end);
     iol_slot_unlock(s);
-    if (__builtin_expect(iol_callsites_on, 0))
-        iol_callsites_note(IOLENS_MOD_PNETCDF_FILE,
-                           counter == PNETCDF_FILE_SYNCS ? IOLENS_CALLSITES_FLUSH
-                                                         : IOLENS_CALLSITES_META,
-                           0, t0, t1, __builtin_return_address(0));
+    iol_callsites_call(IOLENS_MOD_PNETCDF_FILE, counter == PNETCDF_FILE_SYNCS ? IOLENS_CALLSITES_FLUSH : IOLENS_CALLSITES_META, t0, t1);
 }
 
 void iol_pnc_note_wait(struct iol_slot *s, int counter, int ret, double t0, double t1)

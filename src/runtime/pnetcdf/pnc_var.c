@@ -143,9 +143,7 @@ void iol_pnc_note_var_open(int ncid, const char *name, nc_type xtype, int ndims,
             atomic_store_explicit(&varid_tab_used, 1, memory_order_relaxed);
         atomic_store_explicit(&iol_pnc_varid_tab[varid], s, memory_order_release);
     }
-    if (__builtin_expect(iol_callsites_on, 0))
-        iol_callsites_note(IOLENS_MOD_PNETCDF_VAR, IOLENS_CALLSITES_OPEN, 0, t0, t1,
-                           __builtin_return_address(0));
+    iol_callsites_call(IOLENS_MOD_PNETCDF_VAR, IOLENS_CALLSITES_OPEN, t0, t1);
 }
 
 void iol_pnc_note_var_lookup(int ncid, const char *name, int varid, double t0, double t1)

@@ -349,9 +349,7 @@ void iol_posix_note_open(int fd, struct iol_slot *s, int flags, int mode, double
         o->append = 1;
         o->end = size > 0 ? size : 0;
     }
-    if (__builtin_expect(iol_callsites_on, 0))
-        iol_callsites_note(IOLENS_MOD_POSIX, IOLENS_CALLSITES_OPEN, 0, t0, t1,
-                           __builtin_return_address(0));
+    iol_callsites_call(IOLENS_MOD_POSIX, IOLENS_CALLSITES_OPEN, t0, t1);
     if (iol_slot_lock(s) != 0)
         return;
     if (mode)
@@ -380,9 +378,7 @@ void iol_posix_note_refopen(struct iol_ofd *o, enum posix_ref_kind kind, double 
                       &r->fcounters[POSIX_F_OPEN_END_TIMESTAMP], t0, t1);
     iol_add_time(&r->fcounters[POSIX_F_META_TIME], t0, t1, &hot_of(s)->last_meta_end);
     iol_slot_unlock(s);
-    if (__builtin_expect(iol_callsites_on, 0))
-        iol_callsites_note(IOLENS_MOD_POSIX, IOLENS_CALLSITES_OPEN, 0, t0, t1,
-                           __builtin_return_address(0));
+    iol_callsites_call(IOLENS_MOD_POSIX, IOLENS_CALLSITES_OPEN, t0, t1);
 }
 
 void iol_posix_note_stat(struct iol_slot *s, double t0, double t1)
@@ -392,9 +388,7 @@ void iol_posix_note_stat(struct iol_slot *s, double t0, double t1)
     rec_of(s)->counters[POSIX_STATS]++;
     iol_add_time(&rec_of(s)->fcounters[POSIX_F_META_TIME], t0, t1, &hot_of(s)->last_meta_end);
     iol_slot_unlock(s);
-    if (__builtin_expect(iol_callsites_on, 0))
-        iol_callsites_note(IOLENS_MOD_POSIX, IOLENS_CALLSITES_META, 0, t0, t1,
-                           __builtin_return_address(0));
+    iol_callsites_call(IOLENS_MOD_POSIX, IOLENS_CALLSITES_META, t0, t1);
 }
 
 void iol_posix_fd_sync(struct iol_ofd *o, int fd)
@@ -416,9 +410,8 @@ void iol_posix_fd_sync(struct iol_ofd *o, int fd)
 static void posix_note_close(int fd, struct iol_ofd *o, double t0, double t1)
 {
     struct iol_slot *s = iol_posix_ofd_record(o);
-    if (s && __builtin_expect(iol_callsites_on, 0))
-        iol_callsites_note(IOLENS_MOD_POSIX, IOLENS_CALLSITES_CLOSE, 0, t0, t1,
-                           __builtin_return_address(0));
+    if (s)
+        iol_callsites_call(IOLENS_MOD_POSIX, IOLENS_CALLSITES_CLOSE, t0, t1);
     if (!s || iol_slot_lock(s) != 0) {
         iol_fd_close(fd);
         return;
@@ -450,9 +443,7 @@ static inline __attribute__((always_inline)) void posix_note_seek(struct iol_ofd
     if (!s)
         return;
     /* Before the update: t0 and t1 need not outlive it on the common path. */
-    if (__builtin_expect(iol_callsites_on, 0))
-        iol_callsites_note(IOLENS_MOD_POSIX, IOLENS_CALLSITES_SEEK, 0, t0, t1,
-                           __builtin_return_address(0));
+    iol_callsites_call(IOLENS_MOD_POSIX, IOLENS_CALLSITES_SEEK, t0, t1);
     if (iol_slot_lock(s) != 0)
         return;
     o->pos = ret;

@@ -116,9 +116,8 @@ static void posix_note_sync(int ret, int fd, int counter, double t0, double t1)
 {
     struct iol_ofd *o;
     struct iol_slot *s = ret == 0 ? iol_posix_fd(fd, &o) : NULL;
-    if (s && __builtin_expect(iol_callsites_on, 0))
-        iol_callsites_note(IOLENS_MOD_POSIX, IOLENS_CALLSITES_FLUSH, 0, t0, t1,
-                           __builtin_return_address(0));
+    if (s)
+        iol_callsites_call(IOLENS_MOD_POSIX, IOLENS_CALLSITES_FLUSH, t0, t1);
     if (!s || iol_slot_lock(s) != 0)
         return;
     struct posix_hot *h = iol_slot_hot(s);

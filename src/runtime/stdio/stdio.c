@@ -243,9 +243,7 @@ void stdio_note_close(struct iol_slot *slot, double t0, double t1)
     if (iol_events_mask & IOL_EV_STDIO)
         stdio_event(slot, IOL_EV_CLOSE, -1, -1, t0, t1);
     iol_slot_unlock(slot);
-    if (__builtin_expect(iol_callsites_on, 0))
-        iol_callsites_note(IOLENS_MOD_STDIO, IOLENS_CALLSITES_CLOSE, 0, t0, t1,
-                           __builtin_return_address(0));
+    iol_callsites_call(IOLENS_MOD_STDIO, IOLENS_CALLSITES_CLOSE, t0, t1);
 }
 
 /* ---- data ---- */
@@ -367,9 +365,7 @@ void stdio_note_flush(struct stdio_stream *s, double t0, double t1)
     if (iol_events_mask & IOL_EV_STDIO)
         stdio_event(slot, IOL_EV_FLUSH, -1, -1, t0, t1);
     iol_slot_unlock(slot);
-    if (__builtin_expect(iol_callsites_on, 0))
-        iol_callsites_note(IOLENS_MOD_STDIO, IOLENS_CALLSITES_FLUSH, 0, t0, t1,
-                           __builtin_return_address(0));
+    iol_callsites_call(IOLENS_MOD_STDIO, IOLENS_CALLSITES_FLUSH, t0, t1);
 }
 
 void stdio_note_seek(struct stdio_stream *s, int64_t pos, double t0, double t1)
@@ -383,9 +379,7 @@ void stdio_note_seek(struct stdio_stream *s, int64_t pos, double t0, double t1)
     r->counters[STDIO_SEEKS]++;
     iol_add_time(&r->fcounters[STDIO_F_META_TIME], t0, t1, &state_of(slot)->last_meta_end);
     iol_slot_unlock(slot);
-    if (__builtin_expect(iol_callsites_on, 0))
-        iol_callsites_note(IOLENS_MOD_STDIO, IOLENS_CALLSITES_SEEK, 0, t0, t1,
-                           __builtin_return_address(0));
+    iol_callsites_call(IOLENS_MOD_STDIO, IOLENS_CALLSITES_SEEK, t0, t1);
 }
 
 /* Position changes that count nothing create no record: a stream inherited
@@ -529,7 +523,7 @@ static void stdio_start(struct iol_pool *pool)
  * makes their three records) is listed, made now if it was never used: a
  * stream every rank knows is then one shared record, reduced, as in
  * Darshan, and the job log drops those that moved no byte afterwards
- * (iol_mpi_drop_quiet_std). A process's own log keeps them out. */
+ * (drop_quiet_std, mpi/joblog.c). A process's own log keeps them out. */
 static void stdio_finish(struct iol_pool *pool)
 {
     (void)pool;
