@@ -8,7 +8,8 @@
  * escape: one write to a file whose name holds '"', '\\', a tab and \001.
  * many: N one-byte writes to DIR/m, then: return (exit), _exit, exec of
  *   /bin/true, SIGSEGV (raised), or fork (N more in the child, on DIR/c,
- *   after which both exit). Prints "MODE done" when it gets to the end.
+ *   after which both exit), or forkwait (fork as fork does, once a line
+ *   came on stdin). Prints "MODE done" when it gets to the end.
  * paced: N one-byte writes to DIR/m, 1 ms of sleep after every 10.
  * maps: one write to DIR/m, 0.3 s of sleep (the events thread starts), then
  *   /proc/self/maps copied to stdout. */
@@ -129,7 +130,12 @@ int main(int argc, char **argv)
             execl("/bin/true", "true", (char *)NULL);
         if (!strcmp(how, "signal"))
             raise(SIGSEGV);
-        if (!strcmp(how, "fork")) {
+        if (!strcmp(how, "forkwait")) {
+            char line[16];
+            if (!fgets(line, sizeof(line), stdin))
+                return 1;
+        }
+        if (!strncmp(how, "fork", 4)) {
             pid_t c = fork();
             if (c == 0) {
                 writes("c", n);
