@@ -11,7 +11,8 @@
 
 static const char predict_usage[] =
     "usage: iolens predict [options] FILE... [-- COMPILER-FLAGS...]\n"
-    "       iolens predict --calibrate [-o MODEL] RUN...\n"
+    "       iolens predict --calibrate [--fit forward|backward]\n"
+    "              [--dependent intensity|ln] [-o MODEL] RUN...\n"
     "\n"
     "Predict, from the source alone, how I/O-intensive each code block (file,\n"
     "function, loop, branch) is, with the CIOC formula of the Vidya paper\n"
@@ -40,11 +41,28 @@ static const char predict_usage[] =
     "                       JSON file naming the program's sources and giving its\n"
     "                       measured I/O by call site and time by function\n"
     "                       (docs/predict.md); prints R^2 and each function's error\n"
+    "  --fit forward|backward\n"
+    "                       with --calibrate: the stepwise direction (default\n"
+    "                       forward: variables enter while their |t| >= 2;\n"
+    "                       backward: all enter, those with |t| < 2 leave)\n"
+    "  --dependent intensity|ln\n"
+    "                       with --calibrate: fit the measured intensity itself\n"
+    "                       (the default) or its logarithm (as Table II was)\n"
     "  -o, --output MODEL   with --calibrate: write the model file there\n"
     "\n"
     "Exit status: 0, 1 when a file cannot be read or analysed, 2 for wrong usage.\n";
 
-enum { OPT_JSON = 256, OPT_MODEL, OPT_TOP, OPT_TRIPS, OPT_PROCS, OPT_CONC, OPT_CALIBRATE };
+enum {
+    OPT_JSON = 256,
+    OPT_MODEL,
+    OPT_TOP,
+    OPT_TRIPS,
+    OPT_PROCS,
+    OPT_CONC,
+    OPT_CALIBRATE,
+    OPT_FIT,
+    OPT_DEPENDENT
+};
 
 /* Sorted by name. */
 static const struct option predict_options[] = {
@@ -52,6 +70,8 @@ static const struct option predict_options[] = {
     {"build-dir", required_argument, NULL, 'p'},
     {"calibrate", no_argument, NULL, OPT_CALIBRATE},
     {"concurrency", required_argument, NULL, OPT_CONC},
+    {"dependent", required_argument, NULL, OPT_DEPENDENT},
+    {"fit", required_argument, NULL, OPT_FIT},
     {"json", no_argument, NULL, OPT_JSON},
     {"model", required_argument, NULL, OPT_MODEL},
     {"output", required_argument, NULL, 'o'},
@@ -72,11 +92,22 @@ static int number_arg(const char *opt, const char *arg, double min, double *out)
     return 0;
 }
 
-static int run_calibrate(char **runs, int n, const struct pr_options *opt, const char *output)
+/* The index of arg among the n words, or -1 after the usage error. */
+static int word_arg(const char *opt, const char *arg, const char *const *words, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(arg, words[i]))
+            return i;
+    cli_usage_error("predict", "%s: '%s' is not %s or %s", opt, arg, words[0], words[1]);
+    return -1;
+}
+
+static int run_calibrate(char **runs, int n, const struct pr_options *opt,
+                         const struct pr_fit_options *how, const char *output)
 {
     struct pr_model model;
     char err[512];
-    if (pr_calibrate(runs, n, opt, &model, stdout, err, sizeof err))
+    if (pr_calibrate(runs, n, opt, how, &model, stdout, err, sizeof err))
         return cli_say("%s", err);
     if (output) {
         char note[256];
@@ -92,6 +123,10 @@ static int cli_predict(int argc, char **argv)
 {
     struct pr_options opt = {.assume_trips = 100};
     const char *model_name = "calibrated", *output = NULL;
+    static const char *const directions[] = {"forward", "backward"};
+    static const char *const dependents[] = {"intensity", "ln"};
+    struct pr_fit_options how = {PR_STEP_FORWARD, PR_DEP_INTENSITY};
+    int fit_given = 0, w;
     double top = 30;
     int json = 0, calibrate = 0, c, bad = 0;
     /* what follows "--" are compiler flags, kept from getopt's permutation */
@@ -114,6 +149,18 @@ static int cli_predict(int argc, char **argv)
         case OPT_TRIPS: bad = number_arg("--assume-trips", optarg, 0, &opt.assume_trips); break;
         case OPT_PROCS: bad = number_arg("--procs", optarg, 1, &opt.procs); break;
         case OPT_CONC: bad = number_arg("--concurrency", optarg, 1, &opt.concurrency); break;
+        case OPT_FIT:
+            if ((w = word_arg("--fit", optarg, directions, 2)) < 0)
+                return 2;
+            how.direction = w ? PR_STEP_BACKWARD : PR_STEP_FORWARD;
+            fit_given = 1;
+            break;
+        case OPT_DEPENDENT:
+            if ((w = word_arg("--dependent", optarg, dependents, 2)) < 0)
+                return 2;
+            how.dependent = w ? PR_DEP_LOG : PR_DEP_INTENSITY;
+            fit_given = 1;
+            break;
         default: return 2;
         }
         if (bad)
@@ -124,8 +171,10 @@ static int cli_predict(int argc, char **argv)
         return cli_usage_error("predict", calibrate ? "no RUN given" : "no FILE given");
     if (output && !calibrate)
         return cli_usage_error("predict", "-o goes with --calibrate");
+    if (fit_given && !calibrate)
+        return cli_usage_error("predict", "--fit and --dependent go with --calibrate");
     if (calibrate)
-        return run_calibrate(argv + optind, nfiles, &opt, output);
+        return run_calibrate(argv + optind, nfiles, &opt, &how, output);
 
     struct pr_model model;
     char err[512];

@@ -2,9 +2,11 @@
  * Each run file (docs/predict.md, "Run files") names a program's sources and
  * gives, per function, its own run time and, per call site, the I/O time the
  * runtime measured; a function's measured I/O intensity is the I/O time of
- * its call sites over its own time. The dependent variable is the intensity's
- * natural logarithm (floored at PR_MIN_INTENSITY), as Table II's mean of
- * -6.78 for a quantity in [0,1] says the paper's was. */
+ * its call sites over its own time. The dependent variable is the intensity,
+ * as the paper's text says, or its natural logarithm (floored at
+ * PR_MIN_INTENSITY), as Table II's mean of -6.78 for a quantity in [0,1]
+ * says the paper's was (docs/predict.md, "Calibration", says which fits the
+ * benchmark set better). */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -148,16 +150,21 @@ static double predict(const struct pr_model *m, const struct record *r)
     double c = 0;
     for (int v = 0; v < PR_NVARS; v++)
         c += m->beta[v] * r->x[v];
-    return r->has_io ? fmin(1, exp(c)) : 0;
+    return r->has_io ? pr_model_intensity(m, c) : 0;
 }
 
 static void report(FILE *out, const struct records *rs, const struct pr_fit *fit,
-                   const struct pr_model *m, size_t nfit)
+                   const struct pr_fit_options *how, const struct pr_model *m, size_t nfit)
 {
-    fprintf(out, "# fitted on %zu function blocks with I/O (of %zu measured); "
-                 "dependent: ln(measured intensity), floored at %g\n",
-            nfit, rs->n, PR_MIN_INTENSITY);
-    fprintf(out, "# R^2 %.4f, adjusted R^2 %.4f (on the logarithm)\n", fit->r2, fit->adj_r2);
+    int log_scale = how->dependent == PR_DEP_LOG;
+    fprintf(out, "# fitted on %zu function blocks with I/O (of %zu measured), %s stepwise; "
+                 "dependent: %s",
+            nfit, rs->n, how->direction == PR_STEP_BACKWARD ? "backward" : "forward",
+            log_scale ? "ln(measured intensity)" : "measured intensity");
+    if (log_scale)
+        fprintf(out, ", floored at %g", PR_MIN_INTENSITY);
+    fprintf(out, "\n# R^2 %.4f, adjusted R^2 %.4f (on the %s)\n", fit->r2, fit->adj_r2,
+            log_scale ? "logarithm" : "intensity");
     fprintf(out, "%-6s %14s %10s\n", "var", "coefficient", "t-ratio");
     for (int v = 0; v < PR_NVARS; v++) {
         char name[8];
@@ -177,8 +184,9 @@ static void report(FILE *out, const struct records *rs, const struct pr_fit *fit
     }
 }
 
-int pr_calibrate(char **runs, int n, const struct pr_options *opt, struct pr_model *model,
-                 FILE *out, char *err, size_t errlen)
+int pr_calibrate(char **runs, int n, const struct pr_options *opt,
+                 const struct pr_fit_options *how, struct pr_model *model, FILE *out, char *err,
+                 size_t errlen)
 {
     struct records rs = {0};
     double *x = NULL, *y = NULL;
@@ -198,21 +206,23 @@ int pr_calibrate(char **runs, int n, const struct pr_options *opt, struct pr_mod
         if (!rs.r[i].has_io)
             continue;
         memcpy(x + nfit * PR_NVARS, rs.r[i].x, sizeof rs.r[i].x);
-        y[nfit++] = log(fmax(rs.r[i].measured, PR_MIN_INTENSITY));
+        y[nfit++] = how->dependent == PR_DEP_LOG ? log(fmax(rs.r[i].measured, PR_MIN_INTENSITY))
+                                                 : rs.r[i].measured;
     }
     if (nfit < 3) {
         snprintf(err, errlen, "%zu measured functions with I/O in the runs: too few to fit", nfit);
         goto out;
     }
     struct pr_fit fit;
-    if (pr_stepwise(x, y, nfit, PR_NVARS, &fit)) {
+    if (pr_stepwise(x, y, nfit, PR_NVARS, how->direction == PR_STEP_BACKWARD, &fit)) {
         snprintf(err, errlen, "the fit failed (singular system)");
         goto out;
     }
     memset(model, 0, sizeof *model);
     memcpy(model->beta, fit.beta, sizeof model->beta);
+    model->dependent = how->dependent;
     snprintf(model->name, sizeof model->name, "calibrated");
-    report(out, &rs, &fit, model, nfit);
+    report(out, &rs, &fit, how, model, nfit);
     rc = 0;
 out:
     free(x);

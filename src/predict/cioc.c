@@ -82,7 +82,7 @@ void pr_score(struct pr_program *prog, const struct pr_model *model)
         for (int v = 0; v < PR_NVARS; v++)
             b->cioc += model->beta[v] * b->x[v];
         /* Procedure 2: a block without I/O scores 0 */
-        b->score = has_io(b) ? fmin(1, exp(b->cioc)) : 0;
+        b->score = has_io(b) ? pr_model_intensity(model, b->cioc) : 0;
     }
     size_t *order = malloc((prog->n ? prog->n : 1) * sizeof *order);
     if (!order) { /* ranks by position then */

@@ -1,6 +1,8 @@
 /* Models of iolens predict: Table II's coefficients, and model files
  * (docs/predict.md, "Model files"): lines "NAME VALUE" where NAME is const
- * or X1..X16, '#' starting a comment; a variable not listed is excluded (0). */
+ * or X1..X16, '#' starting a comment; a variable not listed is excluded (0);
+ * "dependent intensity" or "dependent ln" says what the linear value
+ * predicts (ln when absent: the paper's reading, and the first files'). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -19,8 +21,18 @@ void pr_model_paper(struct pr_model *m)
         -1.99,     0.17,     278.80, 3706.47, -42612.30, 0, 0, -10487.80, 0,
         809.04, 183996.00, 0, 227.98, 6456.39, 0.78,   0, 0};
     memcpy(m->beta, beta, sizeof beta);
+    m->dependent = PR_DEP_LOG;
     snprintf(m->name, sizeof m->name, "paper");
 }
+
+double pr_model_intensity(const struct pr_model *m, double cioc)
+{
+    if (m->dependent == PR_DEP_LOG)
+        return fmin(1, exp(cioc));
+    return fmin(1, fmax(0, cioc));
+}
+
+static const char *const dependent_names[] = {[PR_DEP_LOG] = "ln", [PR_DEP_INTENSITY] = "intensity"};
 
 /* The variable index of name (const = 0, X1..X16), or -1. */
 static int var_index(const char *name)
@@ -45,8 +57,16 @@ static int parse_model(FILE *f, const char *name, struct pr_model *m, char *err,
         char *hash = strchr(line, '#');
         if (hash)
             *hash = '\0';
-        char var[32], extra[2];
+        char var[32], word[32], extra[2];
         double v;
+        if (magic && sscanf(line, "dependent %31s %1s", word, extra) == 1) {
+            if (!strcmp(word, "ln") || !strcmp(word, "intensity")) {
+                m->dependent = strcmp(word, "ln") ? PR_DEP_INTENSITY : PR_DEP_LOG;
+                continue;
+            }
+            snprintf(err, errlen, "%s:%d: expected 'dependent ln|intensity'", name, lineno);
+            return -1;
+        }
         int got = sscanf(line, "%31s %lf %1s", var, &v, extra);
         if (got <= 0)
             continue;
@@ -104,6 +124,7 @@ int pr_model_save(const struct pr_model *m, const char *path, const char *note)
         fprintf(f, "# %.*s\n", (int)n, s);
         s += n + (s[n] == '\n');
     }
+    fprintf(f, "dependent %s\n", dependent_names[m->dependent]);
     for (int i = 0; i < PR_NVARS; i++) {
         if (i == 0)
             fprintf(f, "const %.17g\n", m->beta[0]);

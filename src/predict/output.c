@@ -75,8 +75,9 @@ void pr_print_text(FILE *out, const struct pr_program *prog, const struct pr_mod
     for (size_t i = 0; i < prog->n; i++)
         nio += prog->blocks[i].p[PR_IO_OPS] > 0;
     fprintf(out, "# model %s; %zu blocks, %zu with I/O; score = predicted I/O intensity "
-                 "(exp of CIOC, 0 without I/O)\n",
-            m->name, prog->n, nio);
+                 "(%s, 0 without I/O)\n",
+            m->name, prog->n, nio,
+            m->dependent == PR_DEP_LOG ? "exp of CIOC" : "CIOC within [0,1]");
     fprintf(out, "%4s %6s %10s  %-8s %-20s %-24s %s\n", "rank", "score", "cioc", "kind", "block",
             "where", "suggests");
     size_t shown = top > 0 && (size_t)top < prog->n ? (size_t)top : prog->n;
@@ -157,6 +158,8 @@ void pr_print_json(FILE *out, const struct pr_program *prog, const struct pr_mod
         return;
     fputs("{\"model\": ", out);
     json_string(out, m->name);
+    fputs(", \"dependent\": ", out);
+    json_string(out, m->dependent == PR_DEP_LOG ? "ln" : "intensity");
     fputs(", \"blocks\": [", out);
     for (size_t k = 0; k < prog->n; k++)
         json_block(out, &prog->blocks[order[k]], k == 0);

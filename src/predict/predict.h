@@ -62,10 +62,23 @@ struct pr_block {
     int rank;        /* 1 = most I/O-intensive */
 };
 
+/* What a model's linear value (CIOC) predicts: the logarithm of the I/O
+ * intensity (Table II: its dependent variable's mean is -6.78), or the
+ * intensity itself. */
+enum pr_dependent { PR_DEP_LOG, PR_DEP_INTENSITY };
+
 /* A model: the coefficients beta0..beta16 (0 for an excluded variable). */
 struct pr_model {
     double beta[PR_NVARS];
+    enum pr_dependent dependent;
     char name[64];
+};
+
+/* How --calibrate fits: which stepwise direction, and on what. */
+enum pr_stepwise_dir { PR_STEP_FORWARD, PR_STEP_BACKWARD };
+struct pr_fit_options {
+    enum pr_stepwise_dir direction;
+    enum pr_dependent dependent;
 };
 
 /* What the user tells the analysis, and what it assumes for unknowns. */
@@ -102,6 +115,9 @@ void pr_program_free(struct pr_program *prog);
 /* The paper's Table II coefficients. */
 void pr_model_paper(struct pr_model *m);
 
+/* The I/O intensity, in [0,1], that m predicts from a block's CIOC value. */
+double pr_model_intensity(const struct pr_model *m, double cioc);
+
 /* Read a model file: "paper" gives Table II, "calibrated" the model fitted on
  * the benchmark set (bench/predict/calibrated.model, built in), the default.
  * @return 0, or -1 with err set. */
@@ -125,10 +141,11 @@ void pr_suggest(const struct pr_block *b, char *buf, size_t len);
 void pr_print_text(FILE *out, const struct pr_program *prog, const struct pr_model *m, int top);
 void pr_print_json(FILE *out, const struct pr_program *prog, const struct pr_model *m);
 
-/* Fit a model to measured runs (run manifests, docs/predict.md), print the
- * fit (R^2, per-block error) to out and fill model.
+/* Fit a model to measured runs (run manifests, docs/predict.md) as fit says,
+ * print the fit (R^2, per-block error) to out and fill model.
  * @return 0, or -1 with err set. */
-int pr_calibrate(char **runs, int n, const struct pr_options *opt, struct pr_model *model,
-                 FILE *out, char *err, size_t errlen);
+int pr_calibrate(char **runs, int n, const struct pr_options *opt,
+                 const struct pr_fit_options *fit, struct pr_model *model, FILE *out, char *err,
+                 size_t errlen);
 
 #endif

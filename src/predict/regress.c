@@ -1,7 +1,7 @@
 /* Least squares for --calibrate: the normal equations, solved by Gauss-Jordan
- * elimination with partial pivoting, then backward stepwise elimination of the
- * variable of smallest |t| while it is under 2, as the paper's stepwise fit
- * excluded its variables (Section III-C). */
+ * elimination with partial pivoting, and stepwise selection with the paper's
+ * rule (Section III-C: a variable whose |t| is under 2 stays out), forward or
+ * backward: the paper does not say which. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,11 +98,12 @@ out:
     return rc;
 }
 
-int pr_stepwise(const double *x, const double *y, size_t n, int nvars, struct pr_fit *out)
+/* The candidate columns into cols: the constant, then each column that
+ * varies and is not the same as one already in (X4 is X2 when no call is
+ * asynchronous). @return how many. */
+static int candidates(const double *x, size_t n, int nvars, int *cols)
 {
-    int cols[PR_FIT_MAXVARS], k = 0;
-    /* column 0 is the constant; others enter when they vary and are not
-     * the same as one already in (X4 is X2 when no call is asynchronous) */
+    int k = 0;
     for (int v = 0; v < nvars && v < PR_FIT_MAXVARS; v++) {
         double lo = INFINITY, hi = -INFINITY;
         for (size_t r = 0; r < n; r++) {
@@ -118,6 +119,14 @@ int pr_stepwise(const double *x, const double *y, size_t n, int nvars, struct pr
         if (v == 0 || (hi > lo && !same))
             cols[k++] = v;
     }
+    return k;
+}
+
+/* Backward elimination from every candidate; cols (k of them) keeps the
+ * columns left. @return their count, or -1. */
+static int backward_fit(const double *x, const double *y, size_t n, int nvars, int *cols, int k,
+                        struct pr_fit *out)
+{
     for (;;) {
         if (fit(x, y, n, nvars, cols, k, out))
             return -1;
@@ -134,10 +143,51 @@ int pr_stepwise(const double *x, const double *y, size_t n, int nvars, struct pr
                     worst = i;
         }
         if (worst < 0)
-            break;
+            return k;
         memmove(cols + worst, cols + worst + 1, (size_t)(k - worst - 1) * sizeof *cols);
         k--;
     }
+}
+
+/* Forward selection among the candidates (ncand in cand, the constant
+ * first) into cols. @return the count of columns in, or -1. */
+static int forward_fit(const double *x, const double *y, size_t n, int nvars, const int *cand,
+                       int ncand, int *cols, struct pr_fit *out)
+{
+    int k = 1, taken[PR_FIT_MAXVARS] = {0};
+    cols[0] = cand[0];
+    for (;;) {
+        int best = -1;
+        double best_t = 0;
+        for (int c = 1; c < ncand && (size_t)k + 2 < n; c++) {
+            if (taken[c])
+                continue;
+            cols[k] = cand[c];
+            if (fit(x, y, n, nvars, cols, k + 1, out))
+                continue; /* singular with this column: it adds nothing */
+            double t = fabs(out->t[cand[c]]);
+            if (t >= 2 && (best < 0 || t > best_t)) {
+                best_t = t;
+                best = c;
+            }
+        }
+        if (best < 0)
+            break;
+        taken[best] = 1;
+        cols[k++] = cand[best];
+    }
+    return fit(x, y, n, nvars, cols, k, out) ? -1 : k;
+}
+
+int pr_stepwise(const double *x, const double *y, size_t n, int nvars, int backward,
+                struct pr_fit *out)
+{
+    int cand[PR_FIT_MAXVARS], cols[PR_FIT_MAXVARS];
+    int ncand = candidates(x, n, nvars, cand);
+    int k = backward ? backward_fit(x, y, n, nvars, memcpy(cols, cand, sizeof cand), ncand, out)
+                     : forward_fit(x, y, n, nvars, cand, ncand, cols, out);
+    if (k < 0)
+        return -1;
     memset(out->used, 0, sizeof out->used);
     for (int i = 0; i < k; i++)
         out->used[cols[i]] = 1;

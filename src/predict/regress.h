@@ -1,4 +1,4 @@
-/* Least squares with backward stepwise elimination, for --calibrate. */
+/* Least squares with forward or backward stepwise selection, for --calibrate. */
 #ifndef IOLENS_PREDICT_REGRESS_H
 #define IOLENS_PREDICT_REGRESS_H
 
@@ -15,9 +15,14 @@ struct pr_fit {
 };
 
 /* Fit y (n values) on the columns of x (n rows of nvars; column 0 is the
- * constant 1): every varying column enters, then the one of smallest |t|
- * leaves while |t| < 2 (or while the variables outnumber the records).
+ * constant 1, always in). The candidates are the columns that vary and do not
+ * repeat one before them. Forward (backward == 0): from the constant alone,
+ * the candidate whose |t| would be largest enters while that |t| is at least 2
+ * and the records outnumber the columns. Backward: every candidate enters,
+ * then the one of smallest |t| leaves while |t| < 2 (or while the columns
+ * outnumber the records).
  * @return 0, or -1 (memory, or a singular system). */
-int pr_stepwise(const double *x, const double *y, size_t n, int nvars, struct pr_fit *out);
+int pr_stepwise(const double *x, const double *y, size_t n, int nvars, int backward,
+                struct pr_fit *out);
 
 #endif

@@ -19,7 +19,9 @@
 #   errors     bad input (a FIFO named as a source too): one-line errors, exit 1;
 #              usage errors exit 2
 #   calibrate  --calibrate on run files whose intensities follow a known
-#              model: the fit finds it, writes a model file predict reads
+#              model, on the intensity (default) and on its logarithm: each
+#              fit finds its model and writes a file predict reads; bad
+#              --fit, --dependent and model file words are refused
 set -eu
 export LC_ALL=C
 iolens=$1 case=$2 mpiflags=$3
@@ -206,33 +208,75 @@ errors)
     ;;
 calibrate)
     # Run files for the benchmark programs whose "measured" intensity of each
-    # function with I/O is exp(-3 + 1.5*X3 - 1*X10) times a small, fixed wobble:
-    # the fit must find those coefficients.
+    # function with I/O follows a known model times a small, fixed wobble:
+    # 0.2 + 0.5*X3 - 0.3*X10 for the default fit (forward, on the intensity),
+    # exp(-3 + 1.5*X3 - 1*X10) for the fit on the logarithm (backward, as the
+    # paper's): each fit must find its coefficients.
     bench=$here/../../bench/predict
     for p in extsort bfs checkpoint dataloader stencil iokernel logappend wordcount matmul kvstore; do
         "$iolens" predict --json "$bench/$p.c" > "$t/$p.pred.json"
-        python3 - "$t/$p.pred.json" "$bench/$p.c" "$p" > "$t/$p.run.json" <<'EOF'
+        for form in lin log; do
+            mkdir -p "$t/$form"
+            python3 - "$t/$p.pred.json" "$bench/$p.c" "$p" "$form" > "$t/$form/$p.run.json" <<'EOF'
 import json, math, sys
 blocks = json.load(open(sys.argv[1]))["blocks"]
 functions, sites = [], []
 for i, b in enumerate(b for b in blocks if b["kind"] == "function"):
     functions.append({"function": b["name"], "time": 2.0})
     if b["cioc"] is not None:
-        y = math.exp(-3 + 1.5 * b["x"][2] - 1 * b["x"][9]) * (1 + 0.01 * ((i * 7) % 5 - 2))
+        x3, x10 = b["x"][2], b["x"][9]
+        y = 0.2 + 0.5 * x3 - 0.3 * x10 if sys.argv[4] == "lin" else math.exp(-3 + 1.5 * x3 - x10)
+        y *= 1 + 0.01 * ((i * 7) % 5 - 2)
         sites.append({"function": b["name"], "file": sys.argv[2], "line": 0, "module": "POSIX",
                       "op": "write", "calls": 1, "bytes": 1, "time": 2.0 * y})
 print(json.dumps({"program": sys.argv[3], "sources": [sys.argv[2]], "functions": functions,
                   "sites": sites}))
 EOF
+        done
     done
-    "$iolens" predict --calibrate -o "$t/fit.model" "$t"/*.run.json > "$t/fit.txt"
-    grep -q '^model written to' "$t/fit.txt" || { echo "FAIL: no model written"; cat "$t/fit.txt"; exit 1; }
-    r2=$(sed -n 's/^# R^2 \([0-9.-]*\),.*/\1/p' "$t/fit.txt")
-    awk -v r="$r2" 'BEGIN { exit !(r > 0.99) }' || { echo "FAIL: R^2 $r2"; cat "$t/fit.txt"; exit 1; }
-    awk '$1 == "const" { c = $2 } $1 == "X3" { x3 = $2 } $1 == "X10" { x10 = $2 }
-         END { exit !(c > -3.05 && c < -2.95 && x3 > 1.4 && x3 < 1.6 && x10 > -1.1 && x10 < -0.9) }' \
-        "$t/fit.model" || { echo "FAIL: coefficients"; cat "$t/fit.model" "$t/fit.txt"; exit 1; }
-    "$iolens" predict --model "$t/fit.model" "$bench/extsort.c" > /dev/null
+    # fit DIR MODEL CONST X3 X10 [OPTIONS...]: the fit on DIR's runs has
+    # R^2 > 0.99 and these coefficients (within 3% + 0.01), and predict
+    # reads the model it wrote
+    fit() {
+        dir=$1 model=$2 c0=$3 c3=$4 c10=$5
+        shift 5
+        "$iolens" predict --calibrate "$@" -o "$model" "$dir"/*.run.json > "$dir/fit.txt"
+        grep -q '^model written to' "$dir/fit.txt" || { echo "FAIL: no model written"; cat "$dir/fit.txt"; exit 1; }
+        r2=$(sed -n 's/^# R^2 \([0-9.-]*\),.*/\1/p' "$dir/fit.txt")
+        awk -v r="$r2" 'BEGIN { exit !(r > 0.99) }' || { echo "FAIL: R^2 $r2"; cat "$dir/fit.txt"; exit 1; }
+        awk -v c0="$c0" -v c3="$c3" -v c10="$c10" '
+            function abs(v) { return v < 0 ? -v : v }
+            function near(v, want) { return abs(v - want) <= 0.03 * abs(want) + 0.01 }
+            $1 == "const" { c = $2 } $1 == "X3" { x3 = $2 } $1 == "X10" { x10 = $2 }
+            END { exit !(near(c, c0) && near(x3, c3) && near(x10, c10)) }' "$model" ||
+            { echo "FAIL: coefficients"; cat "$model" "$dir/fit.txt"; exit 1; }
+        "$iolens" predict --model "$model" "$bench/extsort.c" > "$dir/pred.txt"
+    }
+    fit "$t/lin" "$t/lin.model" 0.2 0.5 -0.3
+    grep -q '^dependent intensity$' "$t/lin.model" || { echo "FAIL: lin.model's dependent"; exit 1; }
+    grep -q 'forward stepwise; dependent: measured intensity' "$t/lin/fit.txt" ||
+        { echo "FAIL: the default fit"; head -2 "$t/lin/fit.txt"; exit 1; }
+    grep -q 'CIOC within \[0,1\]' "$t/lin/pred.txt" || { echo "FAIL: lin scores"; head -1 "$t/lin/pred.txt"; exit 1; }
+    fit "$t/log" "$t/log.model" -3 1.5 -1 --fit backward --dependent ln
+    grep -q '^dependent ln$' "$t/log.model" || { echo "FAIL: log.model's dependent"; exit 1; }
+    grep -q 'backward stepwise; dependent: ln(measured intensity)' "$t/log/fit.txt" ||
+        { echo "FAIL: the fit on the logarithm"; head -2 "$t/log/fit.txt"; exit 1; }
+    grep -q 'exp of CIOC' "$t/log/pred.txt" || { echo "FAIL: log scores"; head -1 "$t/log/pred.txt"; exit 1; }
+    # the fit options go with --calibrate, and take their words only
+    for bad in "--fit sideways --calibrate $t/lin/bfs.run.json" \
+               "--dependent log --calibrate $t/lin/bfs.run.json" "--fit forward $bench/bfs.c"; do
+        # shellcheck disable=SC2086
+        if "$iolens" predict $bad > /dev/null 2> "$t/err"; then rc=0; else rc=$?; fi
+        if [ "$rc" != 2 ] || [ "$(wc -l < "$t/err")" != 1 ]; then
+            echo "FAIL: predict $bad: exit $rc, $(cat "$t/err")"; exit 1
+        fi
+    done
+    # a model file says what it predicts with one of two words
+    printf 'iolens-predict-model 1\ndependent log\nconst 1\n' > "$t/bad.model"
+    if "$iolens" predict --model "$t/bad.model" "$bench/bfs.c" > /dev/null 2> "$t/err"; then
+        echo "FAIL: 'dependent log' accepted"; exit 1
+    fi
+    grep -q "bad.model:2: expected 'dependent ln|intensity'" "$t/err" || { echo "FAIL: $(cat "$t/err")"; exit 1; }
     ;;
 *)
     echo "FAIL: unknown case $case"
