@@ -36,6 +36,11 @@
  *          read back and checked (the program must work whatever is recorded)
  * namekeys two pairs of files whose names share a name-cache tag, each name
  *          written and statted a known number of times, interleaved
+ * sigrecords  SIGRECORDS_FILES new files DIR/r<i>, each opened, written one
+ *          byte and closed, while a 20 us interval timer's SIGALRM handler
+ *          stats the file being made and writes a byte to DIR/sig.dat: its
+ *          I/O lands inside the runtime's making of records (the file's, the
+ *          heatmap's), which it must not wait for. Prints the signals handled.
  */
 #include <dlfcn.h>
 #include <errno.h>
@@ -48,6 +53,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -623,6 +629,57 @@ static int million(void)
     return 0;
 }
 
+#define SIGRECORDS_FILES 10000
+
+static char sig_paths[2][4096]; /* the file being made, in turn */
+static volatile sig_atomic_t sig_current = -1, sig_handled;
+static int sig_fd = -1;
+
+static void sigrecords_handler(int signo)
+{
+    (void)signo;
+    int saved = errno, cur = sig_current;
+    struct stat st;
+    if (cur >= 0)
+        stat(sig_paths[cur], &st);
+    if (write(sig_fd, "s", 1) != 1)
+        _exit(3);
+    sig_handled++;
+    errno = saved;
+}
+
+static int sigrecords(void)
+{
+    char path[4096];
+    path_of(path, sizeof path, "sig.dat");
+    if ((sig_fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0)
+        die("open sig.dat");
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = sigrecords_handler;
+    sa.sa_flags = SA_RESTART;
+    if (sigaction(SIGALRM, &sa, NULL) != 0)
+        die("sigaction");
+    struct itimerval every = {{0, 20}, {0, 20}}, off = {{0, 0}, {0, 0}};
+    if (setitimer(ITIMER_REAL, &every, NULL) != 0)
+        die("setitimer");
+    for (int i = 0; i < SIGRECORDS_FILES; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "r%d", i);
+        path_of(sig_paths[i & 1], sizeof sig_paths[0], name);
+        sig_current = i & 1;
+        int fd = open(sig_paths[i & 1], O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd < 0 || write(fd, "m", 1) != 1 || close(fd) != 0)
+            die(sig_paths[i & 1]);
+    }
+    if (setitimer(ITIMER_REAL, &off, NULL) != 0)
+        die("setitimer");
+    sig_current = -1;
+    close(sig_fd);
+    printf("signals handled: %d\n", (int)sig_handled);
+    return 0;
+}
+
 /* Writes spread over 300 ms (so that the runtime's clock is calibrated
  * several times), and the time from the start of the first write to the end
  * of the last, in ns, written to clock.txt for rt_check. */
@@ -693,6 +750,8 @@ int main(int argc, char **argv)
         return clock_span();
     if (!strcmp(mode, "million"))
         return million();
+    if (!strcmp(mode, "sigrecords"))
+        return sigrecords();
     if (!strcmp(mode, "namekeys"))
         return namekeys();
     if (!strcmp(mode, "kill")) {

@@ -26,6 +26,13 @@
 #define IOL_FIRST_SPACE 4096
 #define IOL_FIRST_TRACE 16u /* chunks of the trace area reserved with the header */
 #define IOL_IDX_FULL UINT64_MAX       /* value of an id whose record was dropped */
+/* Found while this thread is itself claiming the entry (a signal handler's
+ * I/O interrupted the claim): no record for this call, nothing dropped. */
+#define IOL_IDX_SKIP (UINT64_MAX - 1)
+/* An entry's value while a thread claims it: this bit and the claimant's
+ * iol_self() (a user-space address, below 2^47). Published values are slot
+ * indexes and name offsets + 1 (32 bits) or IOL_IDX_FULL. */
+#define IOL_IDX_CLAIMED (1ull << 62)
 #define IOL_SPIN_LIMIT (1u << 22)     /* waits for a publishing thread, then give up */
 /* Each name cache level: twice the last. A level is in use while the
  * pool's records fill at most half of it, and every set of a level in use is
@@ -152,19 +159,46 @@ static inline struct iol_idx_entry *idx_probe(const struct iol_idx *t, unsigned 
     return &t->level[lv][at];
 }
 
-/* Wait until the entry's value is published. @return it, or 0 on timeout. */
-static uint64_t idx_wait(struct iol_idx_entry *e)
+static inline int idx_claimed(uint64_t v)
 {
+    return (v >> 62) == 1;
+}
+
+/* Wait until the value of e (v when read) is published: a claim by another
+ * thread is waited for; this thread's own claim is never (only a signal
+ * handler on it can find one). @return the value, IOL_IDX_SKIP, or 0 on
+ * timeout. */
+static uint64_t idx_wait(struct iol_idx_entry *e, uint64_t v)
+{
+    uint64_t mine = IOL_IDX_CLAIMED | iol_self();
+    for (unsigned i = 0; idx_claimed(v); i++) {
+        if (v == mine)
+            return IOL_IDX_SKIP;
+        if (i == IOL_SPIN_LIMIT)
+            return 0;
+        iol_cpu_relax(i);
+        v = atomic_load_explicit(&e->val, memory_order_acquire);
+    }
+    return v;
+}
+
+/* The key of e, whose value v (non-zero) says it is claimed: the claimant
+ * stores the key just after its claim. @return the key, or 0 when this
+ * thread's own claim was interrupted before it stored one (or on timeout). */
+static uint64_t idx_key_of_claimed(struct iol_idx_entry *e, uint64_t v)
+{
+    uint64_t mine = IOL_IDX_CLAIMED | iol_self();
     for (unsigned i = 0; i < IOL_SPIN_LIMIT; i++) {
-        uint64_t v = atomic_load_explicit(&e->val, memory_order_acquire);
-        if (v)
-            return v;
+        uint64_t k = atomic_load_explicit(&e->key, memory_order_acquire);
+        if (k || v == mine)
+            return k;
         iol_cpu_relax(i);
     }
     return 0;
 }
 
-/* Find key. @return its published value, or 0 if absent (or unpublished). */
+/* Find key. @return its published value, IOL_IDX_SKIP, or 0 if absent (or
+ * not published in time). */
 static uint64_t idx_find(const struct iol_idx *t, uint64_t key)
 {
     for (unsigned lv = 0; lv < t->nlevels; lv++) {
@@ -172,20 +206,30 @@ static uint64_t idx_find(const struct iol_idx *t, uint64_t key)
         for (uint64_t i = 0; i < n; i++) {
             struct iol_idx_entry *e = idx_probe(t, lv, home, i);
             uint64_t k = atomic_load_explicit(&e->key, memory_order_acquire);
+            if (k == 0) { /* free, or claimed an instant ago */
+                uint64_t v = atomic_load_explicit(&e->val, memory_order_acquire);
+                if (v == 0 || (k = idx_key_of_claimed(e, v)) == 0)
+                    return 0;
+            }
             if (k == key)
-                return idx_wait(e);
-            if (k == 0)
-                return 0;
+                return idx_wait(e, atomic_load_explicit(&e->val, memory_order_acquire));
         }
     }
     return 0;
 }
 
 /* Find key or claim an entry for it. On return *entry is its entry (NULL if
- * the table is full) and the result is its value, or 0 when this thread
- * claimed it and must publish the value. */
+ * the table is full) and the result is its value (IOL_IDX_FULL when it
+ * cannot be had, IOL_IDX_SKIP when a signal handler found its own thread's
+ * claim), or 0 when this thread claimed it and must publish the value.
+ *
+ * The claim is a compare-and-swap of the value from 0 to IOL_IDX_CLAIMED
+ * and the claimant's identity, then the key is stored: a signal handler on
+ * the claiming thread knows the claim for its own at once, and skips its
+ * record instead of waiting for itself forever. */
 static uint64_t idx_claim(struct iol_idx *t, uint64_t key, struct iol_idx_entry **entry)
 {
+    uint64_t mine = IOL_IDX_CLAIMED | iol_self();
     *entry = NULL;
     for (unsigned lv = 0; lv < t->nlevels; lv++) {
         uint64_t home = idx_home(t, lv, key), n = idx_probe_count(t, lv);
@@ -194,15 +238,20 @@ static uint64_t idx_claim(struct iol_idx *t, uint64_t key, struct iol_idx_entry 
             /* The compare-and-swap is the first access, not a load: a load of
              * an untouched page maps the zero page, and the store then faults
              * again (two page faults, about 2 us each on a VM, per new page). */
-            uint64_t k = 0;
-            if (atomic_compare_exchange_strong_explicit(&e->key, &k, key, memory_order_acq_rel,
+            uint64_t v = 0;
+            if (atomic_compare_exchange_strong_explicit(&e->val, &v, mine, memory_order_acq_rel,
                                                         memory_order_acquire)) {
+                atomic_store_explicit(&e->key, key, memory_order_release);
                 *entry = e;
                 return 0;
             }
+            uint64_t k = idx_claimed(v) ? idx_key_of_claimed(e, v)
+                                        : atomic_load_explicit(&e->key, memory_order_acquire);
+            if (k == 0) /* this thread's own claim, its key not stored: maybe key */
+                return IOL_IDX_SKIP;
             if (k == key) {
                 *entry = e;
-                uint64_t v = idx_wait(e);
+                v = idx_wait(e, v);
                 return v ? v : IOL_IDX_FULL;
             }
         }
@@ -443,7 +492,7 @@ static int names_charge(size_t len)
 /* The name offset of id, storing name if it is new (charged: its name
  * memory was taken already, by iol_record_reserve). *refused is set when
  * this call found the name memory full for a name not refused before.
- * @return offset + 1, or 0 if the name area is full. */
+ * @return offset + 1, 0 if the name area is full, or IOL_IDX_SKIP. */
 static uint64_t name_get(uint64_t id, const char *name, int charged, int *refused)
 {
     struct iol_map_header *h = R.map->hdr;
@@ -452,7 +501,7 @@ static uint64_t name_get(uint64_t id, const char *name, int charged, int *refuse
 
     *refused = 0;
     if (v)
-        return v == IOL_IDX_FULL ? 0 : v;
+        return v == IOL_IDX_FULL ? 0 : v; /* IOL_IDX_SKIP too, as it is */
     if (!e)
         return 0;
     size_t len = strlen(name) + 1;
@@ -482,7 +531,7 @@ static struct iol_slot *slot_at(struct iol_pool *p, uint64_t idx)
 struct iol_slot *iol_record_find(struct iol_pool *p, uint64_t id)
 {
     uint64_t v = idx_find(&p->idx, id);
-    return (v && v != IOL_IDX_FULL) ? slot_at(p, v - 1) : NULL;
+    return v && v < IOL_IDX_SKIP ? slot_at(p, v - 1) : NULL;
 }
 
 static void set_partial(struct iol_pool *p)
@@ -570,7 +619,7 @@ static struct iol_slot *record_get(struct iol_pool *p, uint64_t id, const char *
     int cancel, refused;
 
     if (v)
-        return v == IOL_IDX_FULL ? NULL : slot_at(p, v - 1);
+        return v >= IOL_IDX_SKIP ? NULL : slot_at(p, v - 1);
     if (p->capacity == 0 && iol_config_mod_disabled(R.cfg, (int)p->mod->id))
         return NULL; /* MOD_DISABLE: no records, and the log is not partial */
     /* Darshan's order: a full pool marks the log partial even for names
@@ -593,7 +642,7 @@ static struct iol_slot *record_get(struct iol_pool *p, uint64_t id, const char *
             idx_publish(e, IOL_IDX_FULL);
             drop(p, full_reason(p));
         }
-        return v == 0 || v == IOL_IDX_FULL ? NULL : slot_at(p, v - 1);
+        return v == 0 || v >= IOL_IDX_SKIP ? NULL : slot_at(p, v - 1);
     }
     /* The clock's check (about 50 us: two CPUIDs, which trap to the
      * hypervisor on a VM, and a sysfs file) at the first record, which a
@@ -601,7 +650,9 @@ static struct iol_slot *record_get(struct iol_pool *p, uint64_t id, const char *
     iol_clock_allow_tsc();
     pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cancel);
     uint64_t name_v = name_get(id, name, res != 0, &refused);
-    if (!name_v) {
+    if (name_v == IOL_IDX_SKIP) {
+        v = IOL_IDX_SKIP;
+    } else if (!name_v) {
         if (refused)
             drop(p, IOL_DROP_NAMEMEM);
         set_partial(p);
@@ -616,7 +667,7 @@ static struct iol_slot *record_get(struct iol_pool *p, uint64_t id, const char *
         }
     }
     pthread_setcancelstate(cancel, NULL);
-    return v == IOL_IDX_FULL ? NULL : slot_at(p, v - 1);
+    return v >= IOL_IDX_SKIP ? NULL : slot_at(p, v - 1);
 }
 
 /* ---- the name cache ---- */

@@ -25,7 +25,7 @@ struct iol_config;
 struct iol_idx {
     struct iol_idx_entry {
         _Atomic uint64_t key;
-        _Atomic uint64_t val; /* 0 while the inserting thread is publishing */
+        _Atomic uint64_t val; /* 0: free; IOL_IDX_CLAIMED | claimant while it publishes */
     } *level[IOL_IDX_MAX_LEVELS];
     uint64_t mask[IOL_IDX_MAX_LEVELS]; /* each level's entries - 1 (a power of two) */
     unsigned nlevels;
