@@ -38,9 +38,9 @@ fails=0
 fail() { echo "FAIL: $name: $*"; fails=$((fails + 1)); }
 
 # browser FLAG...: run headless Chromium on its own profile, stderr to $console.
+. "$here/../lib/chromium.sh"
 browser() {
-  "$browser" --headless --no-sandbox --disable-gpu --no-first-run --user-data-dir="$out/profile" \
-    --enable-logging=stderr --v=0 "$@" 2>> "$console"
+  chromium_run "$browser" "$out/profile" "$console" "$@"
 }
 
 # The verb: one-line errors, exit statuses, the default page name (docs/report.md).
@@ -102,9 +102,11 @@ for arg in "$@" ${writers:+threads callsites}; do
     fail "iolens report failed: $(cat "$out/$name.stdout")"; continue
   fi
   [ -s "$out/$name.stdout" ] && fail "iolens report printed: $(head -c 300 "$out/$name.stdout")"
-  browser --dump-dom "file://$(realpath "$page")#zoom=0,1" > "$out/$name.dom.html"
+  browser --dump-dom "file://$(realpath "$page")#zoom=0,1" > "$out/$name.dom.html" ||
+    fail "Chromium failed (status $?) on the page"
   browser --screenshot="$(realpath "$out")/$name.png" --window-size=1280,9000 \
-    --hide-scrollbars "file://$(realpath "$page")" > /dev/null
+    --hide-scrollbars "file://$(realpath "$page")" > /dev/null ||
+    fail "Chromium failed (status $?) on the screenshot"
   [ -s "$out/$name.png" ] || fail "no screenshot"
   if grep -q ':CONSOLE' "$console"; then
     fail "console messages:"; grep ':CONSOLE' "$console" | head -n 5

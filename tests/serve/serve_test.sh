@@ -100,9 +100,9 @@ page_of() {
     echo "$base/?poll=200&by=$by#job=$(python3 -c 'import sys,urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$1")"
 }
 # Headless Chromium on a profile of its own, its console into $console.
+. "$here/../lib/chromium.sh"
 browse() {
-    "$browser" --headless --no-sandbox --disable-gpu --no-first-run --user-data-dir="$work/profile" \
-        --enable-logging=stderr --v=0 --virtual-time-budget=3000 "$@" 2>> "$console"
+    chromium_run "$browser" "$work/profile" "$console" --virtual-time-budget=3000 "$@"
 }
 
 if [ -n "$np" ]; then
@@ -121,7 +121,7 @@ job=$(check live "$base" "$program") || { kill "$wpid"; echo "$job"; exit 1; }
 # Chromium can take seconds to start on a loaded machine, ASan builds too)
 console=$out/$tag.console.txt
 : > "$console"
-browse --dump-dom "$(page_of "$job")" > "$out/$tag.live.dom.html"
+browse --dump-dom "$(page_of "$job")" > "$out/$tag.live.dom.html" || fail "Chromium failed (status $?) on the live page"
 check livedom "$out/$tag.live.dom.html" "$job"
 wait "$wpid" || fail "$program under the runtime failed: $(cat "$work/writer.out")"
 if [ -n "$np" ]; then
@@ -141,9 +141,9 @@ check http "$base"
 
 # The page, as a browser shows it, polling every 200 ms.
 page=$(page_of "$job")
-browse --dump-dom "$page" > "$out/$tag.dom.html"
+browse --dump-dom "$page" > "$out/$tag.dom.html" || fail "Chromium failed (status $?) on the page"
 browse --screenshot="$(realpath "$out")/$tag.png" --window-size=1280,1800 --hide-scrollbars \
-    "$page" > /dev/null
+    "$page" > /dev/null || fail "Chromium failed (status $?) on the screenshot"
 [ -s "$out/$tag.png" ] || fail "no screenshot"
 if grep -q ':CONSOLE' "$console"; then
     grep ':CONSOLE' "$console" | head -n 5
