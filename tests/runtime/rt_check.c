@@ -298,6 +298,17 @@ int main(int argc, char **argv)
             eq(r, "t/f000", POSIX_OPENS, 1);
     } else if (!strcmp(mode, "namekeys")) {
         check_namekeys(&logs[0]);
+    } else if (!strcmp(mode, "chdir")) {
+        /* The record file grew (reopened by name) after the chdir: every
+         * file has its record, and the log is where LOGPATH named at start. */
+        CHECK(logs[0].partial == 0, "log marked partial (0x%llx)",
+              (unsigned long long)logs[0].partial);
+        CHECK(logs[0].total >= 3001, "%zu POSIX records, expected first.dat and 3000 files",
+              logs[0].total);
+        const struct iolens_posix_record *r = find(&logs[0], "first.dat");
+        CHECK(r != NULL, "no record for first.dat");
+        if (r)
+            eq(r, "first.dat", POSIX_WRITES, 1);
     } else if (!strcmp(mode, "sigrecords")) {
         /* Every file made has its record, whole; the handler's I/O that
          * found its own thread making a record was skipped, not counted as

@@ -36,6 +36,10 @@
  *          read back and checked (the program must work whatever is recorded)
  * namekeys two pairs of files whose names share a name-cache tag, each name
  *          written and statted a known number of times, interleaved
+ * chdir    one byte to DIR/first.dat, then chdir to DIR/elsewhere (made) and
+ *          CHDIR_FILES new files there, one byte each, by relative names
+ *          (rt_test.sh gives this mode relative IOLENS_LOGPATH and
+ *          IOLENS_MMAP_DIR: they must keep naming the start's places)
  * sigrecords  SIGRECORDS_FILES new files DIR/r<i>, each opened, written one
  *          byte and closed, while a 20 us interval timer's SIGALRM handler
  *          stats the file being made and writes a byte to DIR/sig.dat: its
@@ -629,6 +633,28 @@ static int million(void)
     return 0;
 }
 
+#define CHDIR_FILES 3000
+
+static int chdir_files(void)
+{
+    char path[4096];
+    path_of(path, sizeof path, "first.dat");
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0 || write(fd, "f", 1) != 1 || close(fd) != 0)
+        die("first.dat");
+    path_of(path, sizeof path, "elsewhere");
+    if (mkdir(path, 0755) != 0 || chdir(path) != 0)
+        die("elsewhere");
+    for (int i = 0; i < CHDIR_FILES; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "c%d", i);
+        fd = open(name, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd < 0 || write(fd, "c", 1) != 1 || close(fd) != 0)
+            die(name);
+    }
+    return 0;
+}
+
 #define SIGRECORDS_FILES 10000
 
 static char sig_paths[2][4096]; /* the file being made, in turn */
@@ -750,6 +776,8 @@ int main(int argc, char **argv)
         return clock_span();
     if (!strcmp(mode, "million"))
         return million();
+    if (!strcmp(mode, "chdir"))
+        return chdir_files();
     if (!strcmp(mode, "sigrecords"))
         return sigrecords();
     if (!strcmp(mode, "namekeys"))

@@ -23,10 +23,13 @@ case $mode in
     segv | sigchain) want=139 ;;
     kill) want=137 ;;
 esac
+# chdir: the same places named relative to the directory the program starts in
+logpath=$t/logs mmapdir=$t/mmap
+[ "$mode" != chdir ] || logpath=../logs mmapdir=../mmap
 status=0
 (
     cd "$t/d"
-    exec env LD_PRELOAD="$preload" IOLENS_LOGPATH="$t/logs" IOLENS_MMAP_DIR="$t/mmap" \
+    exec env LD_PRELOAD="$preload" IOLENS_LOGPATH="$logpath" IOLENS_MMAP_DIR="$mmapdir" \
         "$prog" "$mode" "$t/d" > "$t/out" 2>&1
 ) || status=$?
 if [ "$status" != "$want" ]; then

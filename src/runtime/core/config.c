@@ -682,6 +682,22 @@ static int app_excluded(const struct iol_config *c, const char *app)
     return excluded;
 }
 
+void iol_config_absolute_paths(struct iol_config *c, const char *cwd)
+{
+    static char made[3][IOL_PATH_MAX];
+    const char **paths[3] = {&c->logpath, &c->logfile, &c->mmap_dir};
+    for (size_t i = 0; i < 3 && cwd[0]; i++) {
+        const char *p = *paths[i];
+        while (p[0] == '.' && p[1] == '/')
+            p += 2 + strspn(p + 2, "/");
+        if (!strcmp(p, "."))
+            p = "";
+        if ((*paths[i])[0] && p[0] != '/' &&
+            iol_fmt(made[i], sizeof(made[i]), "%s%s%s", cwd, p[0] ? "/" : "", p) < sizeof(made[i]))
+            *paths[i] = made[i];
+    }
+}
+
 void iol_config_load(struct iol_config *c)
 {
     struct env_vals e;

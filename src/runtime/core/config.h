@@ -113,6 +113,13 @@ struct iol_config {
  * fault in all its pages at every start). */
 void iol_config_load(struct iol_config *c);
 
+/* Make the relative LOGPATH, LOGFILE and MMAP_DIR absolute against cwd, the
+ * directory the process started in: they keep naming the place they named
+ * there after the program changes directory (the record file is reopened by
+ * name to grow, and removed by name at the end). One that would not fit in
+ * IOL_PATH_MAX bytes is left as it is. */
+void iol_config_absolute_paths(struct iol_config *c, const char *cwd);
+
 /* Is module id disabled (MOD_DISABLE)? @return 1 if disabled, else 0. */
 int iol_config_mod_disabled(const struct iol_config *c, int mod_id);
 

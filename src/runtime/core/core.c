@@ -211,6 +211,7 @@ void iol_core_start(void)
                                                             sizeof(iol_rt.run_dir), iol_rt.pid));
         if (!getcwd(iol_rt.start_cwd, sizeof(iol_rt.start_cwd)))
             iol_rt.start_cwd[0] = '\0';
+        iol_config_absolute_paths(&iol_rt.cfg, iol_rt.start_cwd);
         iol_mounts_load(&iol_rt.mounts);
         if (begin_recording(NULL, 0) == 0) {
             next = IOL_ON;
