@@ -40,6 +40,10 @@
  *          CHDIR_FILES new files there, one byte each, by relative names
  *          (rt_test.sh gives this mode relative IOLENS_LOGPATH and
  *          IOLENS_MMAP_DIR: they must keep naming the start's places)
+ * fdrace   FDRACE_THREADS threads, started at once, each opening
+ *          DIR/race/f<i> for i in 0..FDRACE_FILES-1 (odd threads from the
+ *          end), one pwrite of a byte and a close each: descriptor numbers are
+ *          closed and reopened by other threads all the time
  * sigrecords  SIGRECORDS_FILES new files DIR/r<i>, each opened, written one
  *          byte and closed, while a 20 us interval timer's SIGALRM handler
  *          stats the file being made and writes a byte to DIR/sig.dat: its
@@ -633,6 +637,42 @@ static int million(void)
     return 0;
 }
 
+#define FDRACE_THREADS 4
+#define FDRACE_FILES 20000
+
+static pthread_barrier_t fdrace_start;
+
+static void *fdrace_thread(void *arg)
+{
+    long id = (long)arg;
+    char name[64], path[4096];
+    pthread_barrier_wait(&fdrace_start);
+    for (int i = 0; i < FDRACE_FILES; i++) {
+        snprintf(name, sizeof name, "race/f%d", id & 1 ? FDRACE_FILES - 1 - i : i);
+        path_of(path, sizeof path, name);
+        int fd = open(path, O_WRONLY | O_CREAT, 0644);
+        if (fd < 0 || pwrite(fd, "r", 1, id) != 1 || close(fd) != 0)
+            die(path);
+    }
+    return NULL;
+}
+
+static int fdrace(void)
+{
+    char path[4096];
+    pthread_t t[FDRACE_THREADS];
+    path_of(path, sizeof path, "race");
+    if (mkdir(path, 0755) != 0)
+        die("mkdir race");
+    pthread_barrier_init(&fdrace_start, NULL, FDRACE_THREADS);
+    for (long i = 0; i < FDRACE_THREADS; i++)
+        if (pthread_create(&t[i], NULL, fdrace_thread, (void *)i) != 0)
+            die("pthread_create");
+    for (int i = 0; i < FDRACE_THREADS; i++)
+        pthread_join(t[i], NULL);
+    return 0;
+}
+
 #define CHDIR_FILES 3000
 
 static int chdir_files(void)
@@ -776,6 +816,8 @@ int main(int argc, char **argv)
         return clock_span();
     if (!strcmp(mode, "million"))
         return million();
+    if (!strcmp(mode, "fdrace"))
+        return fdrace();
     if (!strcmp(mode, "chdir"))
         return chdir_files();
     if (!strcmp(mode, "sigrecords"))

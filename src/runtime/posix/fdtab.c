@@ -129,6 +129,11 @@ void iol_fd_close(int fd)
     ofd_put(atomic_exchange_explicit(&iol_fdtab.fds[fd], NULL, memory_order_acq_rel));
 }
 
+void iol_fd_release(struct iol_ofd *o)
+{
+    ofd_put(o);
+}
+
 int iol_fdtab_fork(void (*inherit)(struct iol_ofd *n, const struct iol_ofd *old, void *arg),
                    void *arg)
 {

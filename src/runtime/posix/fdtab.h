@@ -60,6 +60,21 @@ struct iol_ofd *iol_fd_dup(int oldfd, int newfd);
 /* fd is closed. */
 void iol_fd_close(int fd);
 
+/* Take fd's mapping out of the table, before fd is closed: once the number
+ * is free again, another thread's open may get it and map it, which a
+ * removal after the close would undo. @return the description, whose
+ * reference the caller now holds (give it back with iol_fd_release), or
+ * NULL if fd was not tracked. */
+static inline struct iol_ofd *iol_fd_take(int fd)
+{
+    if ((unsigned)fd >= iol_fdtab.size)
+        return NULL;
+    return atomic_exchange_explicit(&iol_fdtab.fds[fd], NULL, memory_order_acq_rel);
+}
+
+/* Give back a reference iol_fd_take handed over. */
+void iol_fd_release(struct iol_ofd *o);
+
 /* In a forked child: start a new table in which every inherited descriptor
  * refers to a new description (shared again by descriptors that shared one)
  * with the same offsets and no record yet; inherit(new, old, arg) fills its

@@ -407,13 +407,15 @@ void iol_posix_fd_sync(struct iol_ofd *o, int fd)
 }
 
 /* fd, of description o (looked up before the real close), was closed. */
-static void posix_note_close(int fd, struct iol_ofd *o, double t0, double t1)
+/* The close of a description taken out of the table (iol_fd_take): its
+ * reference is given back here. */
+static void posix_note_close(struct iol_ofd *o, double t0, double t1)
 {
     struct iol_slot *s = iol_posix_ofd_record(o);
     if (s)
         iol_callsites_call(IOLENS_MOD_POSIX, IOLENS_CALLSITES_CLOSE, t0, t1);
     if (!s || iol_slot_lock(s) != 0) {
-        iol_fd_close(fd);
+        iol_fd_release(o);
         return;
     }
     struct iolens_posix_record *r = rec_of(s);
@@ -429,7 +431,7 @@ static void posix_note_close(int fd, struct iol_ofd *o, double t0, double t1)
         posix_event(s, IOL_EV_CLOSE, -1, -1, st->closes, -1, t0, t1,
                     r->fcounters[POSIX_F_META_TIME]);
     iol_slot_unlock(s);
-    iol_fd_close(fd);
+    iol_fd_release(o);
 }
 
 /* A seek on description o. Inlined: lseek is cheap, and a call's frame is
@@ -464,17 +466,19 @@ static inline struct iol_ofd *posix_tracked(int fd)
 IOL_EXPORT int close(int fd)
 {
     struct iol_ofd *o = posix_tracked(fd);
-    if (!o)
+    if (!o || !(o = iol_fd_take(fd)))
         return iol_real_close(fd);
     struct iol_stamp s0 = iol_stamp_now();
     int ret = iol_real_close(fd);
     struct iol_stamp s1 = iol_stamp_now();
     double t0 = iol_stamp_sec(s0), t1 = iol_stamp_sec(s1);
-    posix_note_close(fd, o, t0, t1); /* no system call: errno stays the real call's */
+    posix_note_close(o, t0, t1); /* no system call: errno stays the real call's */
     return ret;
 }
 
-/* close_range and closefrom close descriptors behind our back: forget them. */
+/* close_range and closefrom close descriptors behind our back: forget them,
+ * before the call, as close does (a number freed may be opened and mapped by
+ * another thread at once). */
 static void forget_range(unsigned first, unsigned last)
 {
     if (last >= iol_fdtab.size)
@@ -490,22 +494,19 @@ IOL_EXPORT int close_range(unsigned first, unsigned last, int flags)
         errno = ENOSYS;
         return -1;
     }
-    int ret = real_close_range(first, last, flags);
-    int err = errno;
-    if (ret == 0 && iol_active() && !(flags & CLOSE_RANGE_CLOEXEC))
+    /* the kernel refuses other flags, and first > last, closing nothing */
+    if (first <= last && !(flags & ~(CLOSE_RANGE_CLOEXEC | CLOSE_RANGE_UNSHARE)) &&
+        !(flags & CLOSE_RANGE_CLOEXEC) && iol_active())
         forget_range(first, last);
-    errno = err;
-    return ret;
+    return real_close_range(first, last, flags);
 }
 
 IOL_EXPORT void closefrom(int lowfd)
 {
+    if (real_closefrom && iol_active() && lowfd >= 0)
+        forget_range((unsigned)lowfd, ~0u);
     if (real_closefrom)
         real_closefrom(lowfd);
-    int err = errno;
-    if (iol_active() && lowfd >= 0)
-        forget_range((unsigned)lowfd, ~0u);
-    errno = err;
 }
 
 /* ---- wrappers: read and write ---- */
