@@ -265,7 +265,12 @@ void iol_mpiio_note_open(int ret, MPI_Comm comm, const char *path, int amode, MP
     iol_callsites_call(IOLENS_MOD_MPIIO, IOLENS_CALLSITES_OPEN, t0, t1);
 }
 
-void iol_mpiio_note_close(struct iol_slot *s, MPI_File fh, double t0, double t1)
+void iol_mpiio_fh_forget(MPI_File fh)
+{
+    fh_forget(iol_mpiio_fh_key(fh));
+}
+
+void iol_mpiio_note_close(struct iol_slot *s, double t0, double t1)
 {
     /* Counted whatever the real call returned, as Darshan does: the handle
      * is gone for the program either way. */
@@ -281,7 +286,6 @@ void iol_mpiio_note_close(struct iol_slot *s, MPI_File fh, double t0, double t1)
                         r->fcounters[MPIIO_F_META_TIME]);
         iol_slot_unlock(s);
     }
-    fh_forget(iol_mpiio_fh_key(fh));
     iol_callsites_call(IOLENS_MOD_MPIIO, IOLENS_CALLSITES_CLOSE, t0, t1);
 }
 

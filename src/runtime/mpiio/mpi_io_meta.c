@@ -45,11 +45,11 @@ IOL_EXPORT int MPI_File_close(MPI_File *fh)
     struct iol_slot *s = fh && iol_active() ? iol_mpiio_fh_slot(*fh) : NULL;
     if (!s)
         return real(fh);
-    MPI_File closed = *fh; /* the real call sets *fh to MPI_FILE_NULL */
+    iol_mpiio_fh_forget(*fh);
     double t0 = iol_now();
     int ret = real(fh);
     double t1 = iol_now();
-    iol_mpiio_note_close(s, closed, t0, t1);
+    iol_mpiio_note_close(s, t0, t1);
     return ret;
 }
 

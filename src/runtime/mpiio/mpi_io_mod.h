@@ -88,9 +88,12 @@ static inline struct iol_slot *iol_mpiio_fh_slot(MPI_File fh)
 void iol_mpiio_note_open(int ret, MPI_Comm comm, const char *path, int amode, MPI_Info info,
                          const MPI_File *fh, double t0, double t1);
 
-/* The handle fh (tracked, record s) was closed: its close is counted and the
- * handle forgotten. */
-void iol_mpiio_note_close(struct iol_slot *s, MPI_File fh, double t0, double t1);
+/* Forget the handle fh, before the real close: once freed, its value may be
+ * handed to another thread's MPI_File_open, which a later forget would undo. */
+void iol_mpiio_fh_forget(MPI_File fh);
+
+/* A handle of record s was closed (forgotten before): its close is counted. */
+void iol_mpiio_note_close(struct iol_slot *s, double t0, double t1);
 
 /* MPI_File_sync on the record s returned ret. */
 void iol_mpiio_note_sync(struct iol_slot *s, int ret, double t0, double t1);
