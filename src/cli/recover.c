@@ -4,9 +4,12 @@
  * runtime writes its own logs with. */
 #include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "iolens/recfile.h"
@@ -26,6 +29,9 @@ static const char recover_usage[] =
     "\n"
     "The log holds everything counted up to the death, is marked partial only in\n"
     "modules that dropped records, and carries the metadata line iolens_killed=1.\n"
+    "A record file that its process still maps (it is running on this node) is\n"
+    "refused: that process writes its own log when it ends (`iolens parse` reads\n"
+    "the file as it stands meanwhile).\n"
     "  -o OUT     the log to write (one FILE), or a directory for the logs\n"
     "             (default: the current directory, with Darshan's file names)\n"
     "  --remove   delete each record file once its log is written\n"
@@ -40,13 +46,38 @@ static int is_dir(const char *path)
     return path && stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* Whether process pid maps the file st describes: its process is running
+ * here, and will write its log itself. */
+static int mapped_by(const struct stat *st, int64_t pid)
+{
+    char maps[64], line[4096];
+    snprintf(maps, sizeof(maps), "/proc/%" PRId64 "/maps", pid);
+    FILE *f = pid > 0 ? fopen(maps, "r") : NULL;
+    int found = 0;
+    while (f && !found && fgets(line, sizeof(line), f)) {
+        unsigned maj, min;
+        unsigned long long ino;
+        if (sscanf(line, "%*s %*s %*s %x:%x %llu", &maj, &min, &ino) == 3)
+            found = ino == (unsigned long long)st->st_ino && maj == major(st->st_dev) &&
+                    min == minor(st->st_dev);
+    }
+    if (f)
+        fclose(f);
+    return found;
+}
+
 static int recover_one(const char *file, const char *out, int remove_after)
 {
     char path[4096], name[1024], detail[256];
     struct iolens_recfile_info info;
+    struct stat st;
 
     if (iolens_recfile_info(file, &info, detail, sizeof(detail)) != IOLENS_OK)
         return cli_error(file, "%s", detail);
+    if (stat(file, &st) == 0 && mapped_by(&st, info.pid))
+        return cli_error(file, "process %" PRId64 " is still running and recording into it; "
+                               "it writes its own log when it ends",
+                         info.pid);
     if (out && !is_dir(out)) {
         snprintf(path, sizeof(path), "%s", out);
     } else if (iolens_recfile_log_name(&info, name, sizeof(name)) >= sizeof(name) ||

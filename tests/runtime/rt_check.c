@@ -250,7 +250,8 @@ int main(int argc, char **argv)
     if (failed || n != want_logs)
         return 1;
 
-    if (!strcmp(mode, "basic") || !strcmp(mode, "segv") || !strcmp(mode, "sigchain")) {
+    if (!strcmp(mode, "basic") || !strcmp(mode, "segv") || !strcmp(mode, "sigchain") ||
+        !strcmp(mode, "live")) {
         check_basic(&logs[0], "basic.dat", 1);
         CHECK(logs[0].partial == 0, "partial flags %llx", (unsigned long long)logs[0].partial);
     } else if (!strcmp(mode, "kill")) {

@@ -40,6 +40,8 @@
  *          CHDIR_FILES new files there, one byte each, by relative names
  *          (rt_test.sh gives this mode relative IOLENS_LOGPATH and
  *          IOLENS_MMAP_DIR: they must keep naming the start's places)
+ * live     basic, then waits for the end of its standard input (rt_test.sh
+ *          tries `iolens recover` on its record file meanwhile)
  * fdrace   FDRACE_THREADS threads, started at once, each opening
  *          DIR/race/f<i> for i in 0..FDRACE_FILES-1 (odd threads from the
  *          end), one pwrite of a byte and a close each: descriptor numbers are
@@ -816,6 +818,14 @@ int main(int argc, char **argv)
         return clock_span();
     if (!strcmp(mode, "million"))
         return million();
+    if (!strcmp(mode, "live")) {
+        char c;
+        if (basic("basic.dat", 0) < 0)
+            return 2;
+        while (read(0, &c, 1) > 0)
+            ;
+        return 0;
+    }
     if (!strcmp(mode, "fdrace"))
         return fdrace();
     if (!strcmp(mode, "chdir"))

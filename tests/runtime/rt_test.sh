@@ -27,11 +27,37 @@ esac
 logpath=$t/logs mmapdir=$t/mmap
 [ "$mode" != chdir ] || logpath=../logs mmapdir=../mmap
 status=0
-(
-    cd "$t/d"
-    exec env LD_PRELOAD="$preload" IOLENS_LOGPATH="$logpath" IOLENS_MMAP_DIR="$mmapdir" \
-        "$prog" "$mode" "$t/d" > "$t/out" 2>&1
-) || status=$?
+if [ "$mode" = live ]; then
+    # `iolens recover` refuses the record file of a process still running,
+    # and leaves it to the process, which writes the only log at its end.
+    mkfifo "$t/in"
+    (
+        cd "$t/d"
+        exec env LD_PRELOAD="$preload" IOLENS_LOGPATH="$logpath" IOLENS_MMAP_DIR="$mmapdir" \
+            "$prog" "$mode" "$t/d" < "$t/in" > "$t/out" 2>&1
+    ) &
+    pid=$!
+    exec 3> "$t/in"
+    for _ in $(seq 100); do
+        [ -f "$t/d/basic.dat" ] && [ "$(stat -c %s "$t/d/basic.dat")" = 1000 ] && break
+        sleep 0.1
+    done
+    set -- "$t"/mmap/*.iolmap
+    rc=0
+    "$iolens" recover --remove -o "$t/logs" "$1" > /dev/null 2> "$t/recover.err" || rc=$?
+    exec 3>&-
+    wait "$pid" || status=$?
+    if [ "$rc" != 1 ] || ! grep -q 'is still running' "$t/recover.err"; then
+        echo "recover of a running process's file: status $rc, $(cat "$t/recover.err")"
+        exit 1
+    fi
+else
+    (
+        cd "$t/d"
+        exec env LD_PRELOAD="$preload" IOLENS_LOGPATH="$logpath" IOLENS_MMAP_DIR="$mmapdir" \
+            "$prog" "$mode" "$t/d" > "$t/out" 2>&1
+    ) || status=$?
+fi
 if [ "$status" != "$want" ]; then
     echo "rt_prog $mode: exit status $status, expected $want"
     cat "$t/out"
