@@ -219,9 +219,10 @@ static uint64_t idx_find(const struct iol_idx *t, uint64_t key)
 }
 
 /* Find key or claim an entry for it. On return *entry is its entry (NULL if
- * the table is full) and the result is its value (IOL_IDX_FULL when it
- * cannot be had, IOL_IDX_SKIP when a signal handler found its own thread's
- * claim), or 0 when this thread claimed it and must publish the value.
+ * the table is full, or with IOL_IDX_SKIP) and the result is its value
+ * (IOL_IDX_FULL when it cannot be had, IOL_IDX_SKIP when a signal handler
+ * found its own thread's claim), or 0 when this thread claimed it and must
+ * publish the value.
  *
  * The claim is a compare-and-swap of the value from 0 to IOL_IDX_CLAIMED
  * and the claimant's identity, then the key is stored: a signal handler on
@@ -662,7 +663,7 @@ static struct iol_slot *record_get(struct iol_pool *p, uint64_t id, const char *
         if (v == 0) {
             v = create_slot(p, id, name, name_v, res);
             idx_publish(e, v);
-        } else if (!e) {
+        } else if (v == IOL_IDX_FULL && !e) {
             set_partial(p); /* the id table itself is full */
         }
     }
