@@ -78,12 +78,14 @@ line() { grep -n "SITE-$1 " "$src" | cut -d: -f1; }
 # check_sites JSON FACTOR: the sites are exactly cs_prog's, calls and bytes
 # multiplied by FACTOR (ranks). Under a sanitizer its interceptors stand
 # between the program and the runtime: the line is the first frame in cs_prog.
+# Returns 3 when only the I/O intensity check failed (a timing check).
 check_sites() {
+    rc=0
     python3 - "$1" "$2" "$src" "$(line small)" "$(line big)" "$(line read)" "$(line fputs)" \
         "$(line fwrite)" "$(line puts)" "$(line open)" "$(line fsync)" "$(line close)" \
         "$(line lseek)" "$(line fopen)" "$(line fflush)" "$(line fseek)" "$(line fclose)" \
         "$(line stat)" "$(line rename)" "$(line mpiopen)" "$(line mpiwrite)" "$(line mpisync)" \
-        "$(line mpiclose)" <<'PY' || fail "sites differ (above)"
+        "$(line mpiclose)" <<'PY' || rc=$?
 import json, os, re, sys
 r = json.load(open(sys.argv[1]))
 k = int(sys.argv[2]); src = sys.argv[3]
@@ -150,23 +152,41 @@ for s in r["sites"]:
 if os.environ.get("IOLENS_TEST_SANITIZE", "OFF") != "ON":
     for name in ("write_small", "log_lines"):
         if io.get(name, 0) < 0.4 * fn[name]["time"]:
-            print("I/O intensity of %s below 0.4:" % name, io.get(name), fn[name]); sys.exit(1)
+            print("I/O intensity of %s below 0.4:" % name, io.get(name), fn[name]); sys.exit(3)
 others = sum(fn[n]["time"] for n in names if n != "main")
 if k == 1 and fn["main"]["inclusive"] < others + fn["main"]["time"] * 0.999:
     print("main's inclusive time below its callees' own times:", fn); sys.exit(1)
 PY
+    [ "$rc" = 0 ] || [ "$rc" = 3 ] || fail "sites differ (above)"
+    return "$rc"
+}
+
+# measured_sites FACTOR RUN_ARGS...: run cs_prog, read its sites and check
+# them. The I/O intensity check is a timing one: log_lines and write_small
+# make a few calls of well under a microsecond, and a run preempted inside
+# them (a loaded CI machine) measures them near 0. That check alone gets
+# one more run.
+measured_sites() {
+    factor=$1
+    shift
+    for try in 1 2; do
+        rm -f "$t"/logs/*
+        run "$@"
+        "$iolens" callsites --json "$log" > "$t/cs.json" 2> "$t/err" || fail "iolens callsites failed"
+        if check_sites "$t/cs.json" "$factor"; then
+            return 0
+        fi
+        echo "(run $try: the I/O intensity check failed, above)"
+    done
+    fail "I/O intensity below 0.4 in two runs (above)"
 }
 
 case $case in
 clang)
-    run IOLENS_CALLSITES=1
-    "$iolens" callsites --json "$log" > "$t/cs.json" 2> "$t/err" || fail "iolens callsites failed"
-    check_sites "$t/cs.json" 1
+    measured_sites 1 IOLENS_CALLSITES=1
     ;;
 exact)
-    run IOLENS_CALLSITES=1
-    "$iolens" callsites --json "$log" > "$t/cs.json" 2> "$t/err" || fail "iolens callsites failed"
-    check_sites "$t/cs.json" 1
+    measured_sites 1 IOLENS_CALLSITES=1
     "$iolens" callsites "$log" > "$t/cs.txt" || fail "iolens callsites (text) failed"
     grep -q "write_big .*cs_prog.c:$(line big)" "$t/cs.txt" || fail "text output lacks write_big"
     "$iolens" insights "$log" > "$t/ins.txt" || fail "iolens insights failed"
@@ -273,9 +293,7 @@ PY
     done
     ;;
 mpi)
-    run IOLENS_CALLSITES=1
-    "$iolens" callsites --json "$log" > "$t/cs.json" 2> "$t/err" || fail "iolens callsites failed"
-    check_sites "$t/cs.json" 2
+    measured_sites 2 IOLENS_CALLSITES=1
     ;;
 *) fail "unknown case" ;;
 esac
