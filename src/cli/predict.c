@@ -92,16 +92,6 @@ static int number_arg(const char *opt, const char *arg, double min, double *out)
     return 0;
 }
 
-/* The index of arg among the n words, or -1 after the usage error. */
-static int word_arg(const char *opt, const char *arg, const char *const *words, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (!strcmp(arg, words[i]))
-            return i;
-    cli_usage_error("predict", "%s: '%s' is not %s or %s", opt, arg, words[0], words[1]);
-    return -1;
-}
-
 static int run_calibrate(char **runs, int n, const struct pr_options *opt,
                          const struct pr_fit_options *how, const char *output)
 {
@@ -123,10 +113,8 @@ static int cli_predict(int argc, char **argv)
 {
     struct pr_options opt = {.assume_trips = 100};
     const char *model_name = "calibrated", *output = NULL;
-    static const char *const directions[] = {"forward", "backward"};
-    static const char *const dependents[] = {"intensity", "ln"};
     struct pr_fit_options how = {PR_STEP_FORWARD, PR_DEP_INTENSITY};
-    int fit_given = 0, w;
+    int fit_given = 0;
     double top = 30;
     int json = 0, calibrate = 0, c, bad = 0;
     /* what follows "--" are compiler flags, kept from getopt's permutation */
@@ -150,17 +138,20 @@ static int cli_predict(int argc, char **argv)
         case OPT_PROCS: bad = number_arg("--procs", optarg, 1, &opt.procs); break;
         case OPT_CONC: bad = number_arg("--concurrency", optarg, 1, &opt.concurrency); break;
         case OPT_FIT:
-            if ((w = word_arg("--fit", optarg, directions, 2)) < 0)
-                return 2;
-            how.direction = w ? PR_STEP_BACKWARD : PR_STEP_FORWARD;
+        case OPT_DEPENDENT: {
+            const char *const *names = c == OPT_FIT ? pr_direction_names : pr_dependent_names;
+            int w = pr_name_index(names, optarg);
+            if (w < 0)
+                return cli_usage_error("predict", "--%s: '%s' is not %s or %s",
+                                       c == OPT_FIT ? "fit" : "dependent", optarg, names[0],
+                                       names[1]);
+            if (c == OPT_FIT)
+                how.direction = (enum pr_stepwise_dir)w;
+            else
+                how.dependent = (enum pr_dependent)w;
             fit_given = 1;
             break;
-        case OPT_DEPENDENT:
-            if ((w = word_arg("--dependent", optarg, dependents, 2)) < 0)
-                return 2;
-            how.dependent = w ? PR_DEP_LOG : PR_DEP_INTENSITY;
-            fit_given = 1;
-            break;
+        }
         default: return 2;
         }
         if (bad)

@@ -159,7 +159,7 @@ static void report(FILE *out, const struct records *rs, const struct pr_fit *fit
     int log_scale = how->dependent == PR_DEP_LOG;
     fprintf(out, "# fitted on %zu function blocks with I/O (of %zu measured), %s stepwise; "
                  "dependent: %s",
-            nfit, rs->n, how->direction == PR_STEP_BACKWARD ? "backward" : "forward",
+            nfit, rs->n, pr_direction_names[how->direction],
             log_scale ? "ln(measured intensity)" : "measured intensity");
     if (log_scale)
         fprintf(out, ", floored at %g", PR_MIN_INTENSITY);

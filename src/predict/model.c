@@ -32,7 +32,17 @@ double pr_model_intensity(const struct pr_model *m, double cioc)
     return fmin(1, fmax(0, cioc));
 }
 
-static const char *const dependent_names[] = {[PR_DEP_LOG] = "ln", [PR_DEP_INTENSITY] = "intensity"};
+const char *const pr_dependent_names[2] = {[PR_DEP_LOG] = "ln", [PR_DEP_INTENSITY] = "intensity"};
+const char *const pr_direction_names[2] = {[PR_STEP_FORWARD] = "forward",
+                                           [PR_STEP_BACKWARD] = "backward"};
+
+int pr_name_index(const char *const names[2], const char *word)
+{
+    for (int i = 0; i < 2; i++)
+        if (!strcmp(word, names[i]))
+            return i;
+    return -1;
+}
 
 /* The variable index of name (const = 0, X1..X16), or -1. */
 static int var_index(const char *name)
@@ -60,8 +70,9 @@ static int parse_model(FILE *f, const char *name, struct pr_model *m, char *err,
         char var[32], word[32], extra[2];
         double v;
         if (magic && sscanf(line, "dependent %31s %1s", word, extra) == 1) {
-            if (!strcmp(word, "ln") || !strcmp(word, "intensity")) {
-                m->dependent = strcmp(word, "ln") ? PR_DEP_INTENSITY : PR_DEP_LOG;
+            int d = pr_name_index(pr_dependent_names, word);
+            if (d >= 0) {
+                m->dependent = (enum pr_dependent)d;
                 continue;
             }
             snprintf(err, errlen, "%s:%d: expected 'dependent ln|intensity'", name, lineno);
@@ -124,7 +135,7 @@ int pr_model_save(const struct pr_model *m, const char *path, const char *note)
         fprintf(f, "# %.*s\n", (int)n, s);
         s += n + (s[n] == '\n');
     }
-    fprintf(f, "dependent %s\n", dependent_names[m->dependent]);
+    fprintf(f, "dependent %s\n", pr_dependent_names[m->dependent]);
     for (int i = 0; i < PR_NVARS; i++) {
         if (i == 0)
             fprintf(f, "const %.17g\n", m->beta[0]);

@@ -76,6 +76,13 @@ struct pr_model {
 
 /* How --calibrate fits: which stepwise direction, and on what. */
 enum pr_stepwise_dir { PR_STEP_FORWARD, PR_STEP_BACKWARD };
+
+/* The words options and model files spell each value with, by enum value. */
+extern const char *const pr_dependent_names[2];
+extern const char *const pr_direction_names[2];
+
+/* The enum value whose name (in names, 2 of them) is word, or -1. */
+int pr_name_index(const char *const names[2], const char *word);
 struct pr_fit_options {
     enum pr_stepwise_dir direction;
     enum pr_dependent dependent;

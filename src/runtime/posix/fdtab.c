@@ -126,7 +126,7 @@ void iol_fd_close(int fd)
     if ((unsigned)fd >= iol_fdtab.size ||
         !atomic_load_explicit(&iol_fdtab.fds[fd], memory_order_relaxed))
         return;
-    ofd_put(atomic_exchange_explicit(&iol_fdtab.fds[fd], NULL, memory_order_acq_rel));
+    ofd_put(iol_fd_take(fd));
 }
 
 void iol_fd_release(struct iol_ofd *o)

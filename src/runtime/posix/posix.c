@@ -406,7 +406,6 @@ void iol_posix_fd_sync(struct iol_ofd *o, int fd)
     errno = err;
 }
 
-/* fd, of description o (looked up before the real close), was closed. */
 /* The close of a description taken out of the table (iol_fd_take): its
  * reference is given back here. */
 static void posix_note_close(struct iol_ofd *o, double t0, double t1)
